@@ -1,0 +1,78 @@
+import inspect
+import json
+
+import pytest
+
+from kit import policy, rulebook
+
+
+@pytest.mark.parametrize(
+    ("order", "midnights", "verdict", "rule"),
+    [
+        ("order-missing", 5, "ORDER-GAP", "TM-1"),
+        ("order-missing", None, "ORDER-GAP", "TM-1"),
+        ("order-ambiguous", 9, "ORDER-GAP", "TM-2"),
+        ("order-ambiguous", None, "ORDER-GAP", "TM-2"),
+        ("order-present", None, "EXPECTATION-GAP", "TM-3"),
+        ("order-present", 0, "BENCHMARK-NOT-MET", "TM-4"),
+        ("order-present", 1, "BENCHMARK-NOT-MET", "TM-4"),
+        ("order-present", 2, "INPATIENT-SUPPORTED", "TM-5"),
+        ("order-present", 30, "INPATIENT-SUPPORTED", "TM-5"),
+    ],
+)
+def test_worked_examples(order, midnights, verdict, rule):
+    assert policy.decide(order, midnights) == policy.Decision(verdict, rule)
+
+
+def test_engine_takes_only_an_order_finding_and_a_count():
+    assert list(inspect.signature(policy.decide).parameters) == ["order_finding", "midnights"]
+
+
+def test_a_word_from_another_element_is_refused():
+    with pytest.raises(KeyError):
+        policy.decide("documented", 3)
+
+
+def test_reordering_the_json_changes_the_answer(monkeypatch):
+    data = json.loads(json.dumps(rulebook.policy()))
+    data["rule_order"] = ["TM-5", "TM-1", "TM-2", "TM-3", "TM-4"]
+    monkeypatch.setattr(rulebook, "policy", lambda: data)
+    assert policy.decide("order-missing", None) == policy.Decision("INPATIENT-SUPPORTED", "TM-5")
+
+
+def test_a_changed_verdict_in_the_json_is_what_comes_out(monkeypatch):
+    data = json.loads(json.dumps(rulebook.policy()))
+    data["rules"]["TM-4"]["verdict"] = "EXPECTATION-GAP"
+    monkeypatch.setattr(rulebook, "policy", lambda: data)
+    assert policy.decide("order-present", 1) == policy.Decision("EXPECTATION-GAP", "TM-4")
+
+
+def test_an_unknown_condition_is_a_clear_error(monkeypatch):
+    data = json.loads(json.dumps(rulebook.policy()))
+    data["rules"]["TM-1"]["when"] = {"input": "severity", "test": "greater_than", "value": 3}
+    monkeypatch.setattr(rulebook, "policy", lambda: data)
+    with pytest.raises(rulebook.RulebookError, match="greater_than"):
+        policy.decide("order-present", 2)
+
+
+def _rule_paragraphs(text: str) -> dict[str, str]:
+    rules_part = text[text.index("## The five rules"):text.index("## Counting midnights")]
+    paragraphs = {}
+    for rule_id in rulebook.rule_ids():
+        start = rules_part.index(f"**{rule_id}.**")
+        following = [rules_part.find(f"**{other}.**", start + 1) for other in rulebook.rule_ids()]
+        end = min([f for f in following if f > start] or [len(rules_part)])
+        paragraphs[rule_id] = rules_part[start:end]
+    return paragraphs
+
+
+def test_rulebook_prose_names_every_rule_in_order_with_its_verdict():
+    text = rulebook.prose()
+    positions = [text.index(f"**{rule_id}.**") for rule_id in rulebook.rule_ids()]
+    assert positions == sorted(positions)
+    for rule_id, paragraph in _rule_paragraphs(text).items():
+        verdict = rulebook.policy()["rules"][rule_id]["verdict"]
+        assert f"Verdict: **{verdict}**" in " ".join(paragraph.split()), rule_id
+    for verdict in rulebook.verdicts():
+        assert verdict in text
+    assert f"fewer than {rulebook.threshold()} midnights" in text
