@@ -1,0 +1,41 @@
+"""Command line: regenerate the shipped corpus, or validate a folder of records you bring.
+
+  python -m kit.corpus --out fixtures/corpus     write the 60 records, records.json, gold.jsonl
+  python -m kit.corpus --check PATH              validate a folder; exit 1 with every problem listed
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from kit.corpus import load, plan, writer
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kit.corpus", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=load.shipped_folder(), help="folder to write into")
+    parser.add_argument("--seed", type=int, default=plan.SEED)
+    parser.add_argument("--check", type=Path, help="validate this folder instead of generating")
+    args = parser.parse_args(argv)
+    if args.check is not None:
+        try:
+            corpus = load.load(args.check)
+        except load.CorpusError as err:
+            print(err, file=sys.stderr)
+            return 1
+        gold = "with gold" if corpus.has_gold else "without gold"
+        print(f"{args.check}: {len(corpus.records)} records, {gold}, valid")
+        return 0
+    try:
+        paths = writer.write(args.out, args.seed)
+    except writer.CorpusError as err:
+        print(f"refusing to write the corpus: {err}", file=sys.stderr)
+        return 1
+    print(f"wrote {len(paths)} files to {args.out} (seed {args.seed}, {plan.DATASET_VERSION})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
