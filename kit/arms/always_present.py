@@ -1,0 +1,12 @@
+"""The null baseline: the PRESENT word on every element, nothing else (no citation, no value, no
+verdict). It exists to show what a degenerate answerer scores; it reads nothing from the record."""
+
+from __future__ import annotations
+
+from kit import elements
+from kit.answer import Answer, ElementAnswer
+
+
+def answer(record_text: str, admitted_at: str) -> Answer:
+    rows = {e: ElementAnswer(e, elements.word(e, elements.PRESENT)) for e in elements.ELEMENTS}
+    return Answer(rows, support=None, confidence=None, why=None)

@@ -1,0 +1,117 @@
+"""The kit's pytest plugin (registered by a pytest11 entry point): the suite's options, the `paid`
+marker, the run id shared with xdist workers, and the scoreboard printed at the end of a run.
+
+Metric tests hand it rows through `user_properties`; it prints them and nothing else. It never
+buys a model call: only the paid arm's own fixtures do that, and only under --record.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kit import citation, scoreboard, thresholds
+
+ROW_KEY = "kit_scoreboard"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("kit", "admission evidence kit")
+    group.addoption("--record", action="store_true", help="buy model calls the cache lacks (paid arm)")
+    group.addoption("--repeat", type=int, default=1, help="independent answers per record (paid arm)")
+    group.addoption("--run-id", default=None, help="name of this run's results folder")
+    group.addoption("--results-dir", default=None, help="where results/<run-id>/<arm>.json go")
+    group.addoption("--thresholds", default=None, help="TOML file of thresholds (default: pyproject.toml)")
+    group.addoption("--citation-coverage", type=float, default=citation.COVERAGE_MIN)
+    group.addoption("--citation-precision", type=float, default=citation.PRECISION_MIN)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "paid: calls, or replays the cache of, a real model")
+    worker = getattr(config, "workerinput", None)
+    if worker is not None and "kit_run_id" in worker:
+        config._kit_run_id = worker["kit_run_id"]
+    else:
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        config._kit_run_id = config.getoption("--run-id") or f"{stamp}-{secrets.token_hex(2)}"
+    config.pluginmanager.register(_Scoreboard(config), "kit-scoreboard")
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_XdistRunId(), "kit-xdist-run-id")
+
+
+class _XdistRunId:
+    """Hands the controller's run id to every worker, so all write into one results folder."""
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        node.workerinput["kit_run_id"] = node.config._kit_run_id
+
+
+@dataclass(frozen=True)
+class KitSession:
+    """What a metric test needs to know about this run."""
+
+    run_id: str
+    results_dir: Path
+    root: Path
+    thresholds: dict[str, dict[str, Any]]
+    coverage_min: float
+    precision_min: float
+    record: bool
+    repeat: int
+
+    def result_path(self, arm: str) -> Path:
+        return self.results_dir / self.run_id / f"{arm}.json"
+
+
+@pytest.fixture(scope="session")
+def kit_session(pytestconfig: pytest.Config) -> KitSession:
+    root = pytestconfig.rootpath
+    results = pytestconfig.getoption("--results-dir")
+    table_file = pytestconfig.getoption("--thresholds")
+    return KitSession(
+        run_id=pytestconfig._kit_run_id,
+        results_dir=Path(results) if results else root / "results",
+        root=root,
+        thresholds=thresholds.load(root, Path(table_file) if table_file else None),
+        coverage_min=pytestconfig.getoption("--citation-coverage"),
+        precision_min=pytestconfig.getoption("--citation-precision"),
+        record=pytestconfig.getoption("--record"),
+        repeat=pytestconfig.getoption("--repeat"),
+    )
+
+
+@pytest.fixture
+def scoreboard_row(request: pytest.FixtureRequest):
+    """Call with a scoreboard row to have it printed in the end-of-run scoreboard."""
+
+    def add(row: dict[str, Any]) -> None:
+        request.node.user_properties.append((ROW_KEY, row))
+
+    return add
+
+
+class _Scoreboard:
+    """Collects scoreboard rows from test reports (in the controller under xdist) and prints them."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.rows: list[dict[str, Any]] = []
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call":
+            self.rows += [value for key, value in report.user_properties if key == ROW_KEY]
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        if not self.rows:
+            return
+        terminalreporter.section("admission evidence kit: scoreboard")
+        for line in scoreboard.render(self.rows):
+            terminalreporter.write_line(line)
+        results = self.config.getoption("--results-dir") or str(self.config.rootpath / "results")
+        terminalreporter.write_line(f"results: {Path(results) / self.config._kit_run_id}/<arm>.json")

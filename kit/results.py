@@ -1,0 +1,37 @@
+"""The machine-readable result of one arm in one run: results/<run-id>/<arm>.json.
+
+It holds the corpus guards (so two runs are only compared when they scored the same thing), every
+metric, every per-record grade, the dataset version, policy id and citation floors, plus anything
+the caller adds (telemetry for a paid arm). It scores nothing itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kit import rulebook
+from kit.corpus.load import Corpus
+from kit.scoreboard import write_json_atomic
+from kit.scoring import Report, guards
+
+
+def document(run_id: str, report: Report, corpus: Corpus, extra: dict[str, Any] | None = None) -> dict:
+    data = {
+        "run_id": run_id,
+        "arm": report.arm,
+        "dataset_version": corpus.dataset_version,
+        "policy_id": rulebook.policy_id(),
+        "guards": guards(corpus),
+        **report.to_dict(),
+    }
+    if extra:
+        data.update(extra)
+    return data
+
+
+def write(
+    path: Path, run_id: str, report: Report, corpus: Corpus, extra: dict[str, Any] | None = None
+) -> Path:
+    write_json_atomic(path, document(run_id, report, corpus, extra))
+    return path

@@ -1,0 +1,81 @@
+"""The scoreboard a person reads: one table per arm, metric by metric, and the result files.
+
+Rows arrive as plain dicts (from metric tests, possibly on xdist workers); this module only
+formats and writes them. It computes no metric and judges no threshold.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from kit.scoring import metric_names
+
+COLUMNS = ("metric", "count", "rate", "95% CI", "threshold", "result")
+
+
+def row(arm: str, metric: dict[str, Any], name: str, threshold: str, passed: bool) -> dict[str, Any]:
+    """A scoreboard row, JSON-serialisable so it can travel from an xdist worker."""
+    return {
+        "arm": arm,
+        "metric": name,
+        "count": metric["count"],
+        "total": metric["total"],
+        "rate": metric["rate"],
+        "ci95": metric["ci95"],
+        "threshold": threshold,
+        "passed": passed,
+    }
+
+
+def _cells(r: dict[str, Any]) -> tuple[str, ...]:
+    rate = "-" if r["rate"] is None else f"{r['rate']:.1%}"
+    low, high = r["ci95"]
+    return (
+        r["metric"],
+        f"{r['count']}/{r['total']}",
+        rate,
+        f"{low:.0%}-{high:.0%}",
+        r["threshold"],
+        "pass" if r["passed"] else "FAIL",
+    )
+
+
+def render(rows: list[dict[str, Any]]) -> list[str]:
+    """Text lines: a table per arm, arms by name (the same with or without xdist), metrics in scorer order."""
+    order = {name: n for n, name in enumerate(metric_names())}
+    arms = sorted({r["arm"] for r in rows})
+    lines: list[str] = []
+    for arm in arms:
+        mine = sorted((r for r in rows if r["arm"] == arm), key=lambda r: order.get(r["metric"], len(order)))
+        cells = [COLUMNS, *(_cells(r) for r in mine)]
+        widths = [max(len(c[i]) for c in cells) for i in range(len(COLUMNS))]
+        failed = sum(1 for r in mine if not r["passed"])
+        lines.append(f"arm: {arm}  ({len(mine)} metrics, {failed} below threshold)")
+        for c in cells:
+            lines.append(
+                "  "
+                + "  ".join(
+                    v.ljust(w) if i == 0 else v.rjust(w)
+                    for i, (v, w) in enumerate(zip(c, widths, strict=True))
+                ).rstrip()
+            )
+        lines.append("")
+    return lines
+
+
+def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
+    """Write JSON so a reader never sees half a file, even with several writers."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=2, ensure_ascii=False)
+            handle.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
