@@ -8,10 +8,13 @@ No arm here calls a model; the paid arm lives in kit.runner and the providers.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
+from functools import lru_cache
 
-from kit import elements
+from kit import elements, record
 from kit.answer import Answer
+from kit.corpus import load
 from kit.corpus.load import Record
 
 OFFLINE_ARMS = ("floor", "always-present", "oracle")
@@ -64,3 +67,30 @@ def reply_json(answer: Answer) -> str:
         {"elements": rows, "support": answer.support, "confidence": answer.confidence, "why": answer.why},
         ensure_ascii=False,
     )
+
+
+_RECORD_ID = re.compile(r"ADMISSION RECORD (\S+)")
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, Record]:
+    return load.load(load.shipped_folder()).by_id()
+
+
+def reply_text_for(name: str, user_text: str) -> str:
+    """What an offline arm would reply to a prompt's user message (the record comes last in it).
+
+    The floor and the always-present arm read the record text in the message, so they answer a
+    planted or altered record as written; the oracle looks the record id up in the shipped key.
+    """
+    start = user_text.find("ADMISSION RECORD ")
+    if start < 0:
+        raise ArmError("the message holds no admission record")
+    text = user_text[start:]
+    rid = _RECORD_ID.match(text).group(1)
+    if name == "oracle":
+        if rid not in _shipped():
+            raise ArmError(f"{rid}: the oracle only knows the shipped corpus")
+        return reply_json(_oracle(_shipped()[rid]))
+    rec = Record(rid, text, {"admitted_at": record.admitted_at(text)}, None)
+    return reply_json(arm(name)(rec))
