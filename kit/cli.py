@@ -1,0 +1,127 @@
+"""The `kit` console command: one record in, one evidence package out, for a person or a machine.
+
+  kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json]
+
+The package lists the four elements with their findings and quoted lines, the midnight arithmetic
+and the verdict with its rule. It supports a reviewer's decision and says so; it never writes a
+status anywhere. Bad input ends with a one-line error and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from kit import benchmark, elements, record, rulebook
+from kit.answer import Answer
+from kit.recheck import recheck
+
+ASSEMBLE_ARMS = ("floor", "always-present")
+NOTICE = (
+    "This package supports a utilization reviewer's inpatient-versus-observation decision. "
+    "It does not make that decision and sets no patient status anywhere."
+)
+
+
+class UsageError(Exception):
+    """Input the command cannot use; the message is shown to the user as is."""
+
+
+def _answer(arm: str, text: str, admitted_at: str) -> Answer:
+    if arm == "floor":
+        from kit.arms import floor
+
+        return floor.answer(text, admitted_at)
+    from kit.arms import always_present
+
+    return always_present.answer(text, admitted_at)
+
+
+def _arithmetic(answer: Answer, admitted_at: str) -> str:
+    row = answer.row(elements.STAY_EXPECTATION)
+    if row is None or row.finding != elements.word(elements.STAY_EXPECTATION, elements.PRESENT):
+        return "no documented expectation: no midnight count"
+    try:
+        return benchmark.explain(admitted_at, row.expected_discharge, row.expected_nights)
+    except benchmark.BenchmarkError as err:
+        return f"the stated value cannot be counted: {err}"
+
+
+def package(path: Path, admitted: str | None, arm: str) -> dict:
+    """The evidence package as plain data."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"cannot read {path}: {err}") from None
+    try:
+        admitted_at = admitted or record.admitted_at(text)
+        benchmark.parse_admitted(admitted_at)
+    except (record.RecordFormatError, benchmark.BenchmarkError) as err:
+        raise UsageError(f"{path}: {err} (give --admitted \"YYYY-MM-DD HH:MM\")") from None
+    answer = _answer(arm, text, admitted_at)
+    rechecked = recheck(answer, admitted_at)
+    rows = []
+    for element in elements.ELEMENTS:
+        row = answer.row(element)
+        rows.append(
+            {
+                "element": element,
+                "finding": row.finding if row else None,
+                "citation": row.citation if row else None,
+                "expected_discharge": row.expected_discharge if row else None,
+                "expected_nights": row.expected_nights if row else None,
+            }
+        )
+    return {
+        "record": path.name,
+        "arm": arm,
+        "admitted_at": admitted_at,
+        "elements": rows,
+        "midnights": rechecked.midnights,
+        "arithmetic": _arithmetic(answer, admitted_at),
+        "support": rechecked.verdict,
+        "rule": rechecked.rule,
+        "policy_id": rulebook.policy_id(),
+        "notice": NOTICE,
+        "problems": [f"{p.field}: {p.detail}" for p in (*answer.problems, *rechecked.problems)],
+    }
+
+
+def render(pkg: dict) -> str:
+    lines = [f"Evidence package for {pkg['record']} (arm: {pkg['arm']}, admitted {pkg['admitted_at']})", ""]
+    for row in pkg["elements"]:
+        label = row["element"].replace("_", " ").capitalize()
+        lines.append(f"{label:<20} {row['finding'] or '(no answer)'}")
+        lines.append(f'    "{row["citation"]}"' if row["citation"] else "    (no line cited)")
+        if row["element"] == elements.STAY_EXPECTATION:
+            lines.append(f"    {pkg['arithmetic']}")
+    lines += ["", f"Support verdict: {pkg['support']} (rule {pkg['rule']} of {pkg['policy_id']})"]
+    lines += [f"Problems: {p}" for p in pkg["problems"]]
+    lines += ["", pkg["notice"]]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="kit", description="Admission evidence kit")
+    commands = parser.add_subparsers(dest="command", required=True)
+    assemble = commands.add_parser("assemble", help="print the evidence package for one record")
+    assemble.add_argument("record", type=Path)
+    assemble.add_argument(
+        "--admitted", help='admission date-time "YYYY-MM-DD HH:MM" (default: the record\'s own)'
+    )
+    assemble.add_argument("--arm", choices=ASSEMBLE_ARMS, default="floor")
+    assemble.add_argument("--json", action="store_true", help="print the package as JSON")
+    args = parser.parse_args(argv)
+    try:
+        pkg = package(args.record, args.admitted, args.arm)
+    except UsageError as err:
+        print(f"kit assemble: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(pkg, indent=2, ensure_ascii=False) if args.json else render(pkg))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+import json
+
+from kit import cli
+from kit.corpus import load
+
+
+def test_assemble_prints_a_package_with_the_notice(capsys):
+    path = load.shipped_folder() / "ADM-0001.txt"
+    assert cli.main(["assemble", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Support verdict:" in out and "rule TM-" in out
+    assert "does not make that decision" in out
+    assert "midnight" in out
+
+
+def test_assemble_json_matches_the_recheck_of_the_floor(capsys):
+    path = load.shipped_folder() / "ADM-0001.txt"
+    assert cli.main(["assemble", str(path), "--json"]) == 0
+    pkg = json.loads(capsys.readouterr().out)
+    assert [r["element"] for r in pkg["elements"]] == [
+        "admitting_order", "stay_expectation", "comorbidities", "services_delivered",
+    ]
+    assert pkg["admitted_at"] == "2026-08-09 23:05"
+    assert pkg["support"] in ("ORDER-GAP", "EXPECTATION-GAP", "BENCHMARK-NOT-MET", "INPATIENT-SUPPORTED")
+
+
+def test_admitted_overrides_the_record(capsys):
+    path = load.shipped_folder() / "ADM-0001.txt"
+    assert cli.main(["assemble", str(path), "--json", "--admitted", "2026-08-09 01:00"]) == 0
+    assert json.loads(capsys.readouterr().out)["admitted_at"] == "2026-08-09 01:00"
+
+
+def test_unreadable_record_is_a_clear_error(tmp_path, capsys):
+    bad = tmp_path / "note.txt"
+    bad.write_text("just a note\n")
+    assert cli.main(["assemble", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "missing the section heading" in err and "Traceback" not in err
+    assert cli.main(["assemble", str(tmp_path / "nope.txt")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_bad_admitted_value_is_a_clear_error(capsys):
+    path = load.shipped_folder() / "ADM-0001.txt"
+    assert cli.main(["assemble", str(path), "--admitted", "yesterday"]) == 2
+    assert "'yesterday'" in capsys.readouterr().err

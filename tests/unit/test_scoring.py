@@ -1,0 +1,129 @@
+"""The scorer on hand-altered oracle answers: each alteration must land in exactly the metric and
+taxonomy bucket it belongs to."""
+
+import copy
+
+import pytest
+
+from kit import scoring
+from kit.answer import Answer
+from kit.arms.oracle import from_gold
+
+
+def _first(corpus, predicate):
+    return next(r for r in corpus.records if predicate(r))
+
+
+def _oracle(corpus):
+    return {r.id: from_gold(r.gold) for r in corpus.records}
+
+
+def _case(record):
+    return record.facts["case"]
+
+
+def test_the_oracle_is_perfect(corpus):
+    report = scoring.score("oracle", corpus, _oracle(corpus))
+    assert report.metrics["records.fully_right"].count == 60
+    assert report.metrics["citations.credited"].count == 214
+
+
+def test_a_softened_order_gap_is_counted_and_named(corpus):
+    rec = _first(corpus, lambda r: r.gold["support"] == "ORDER-GAP")
+    answers = _oracle(corpus)
+    answers[rec.id].support = "INPATIENT-SUPPORTED"
+    report = scoring.score("t", corpus, answers)
+    assert report.metrics["taxonomy.order_gap_softened"].costly == (rec.id,)
+    assert report.metrics["taxonomy.supported_overclaimed"].costly == (rec.id,)
+    assert report.metrics["support.raw"].count == 59
+    assert report.metrics["support.rechecked"].count == 60
+    assert report.metrics["support.overturned"].costly == (rec.id,)
+    assert report.metrics["records.fully_right"].costly == (rec.id,)
+
+
+def test_citation_outcomes_are_told_apart(corpus):
+    answers = _oracle(corpus)
+    ids = [r.id for r in corpus.records]
+    short, wrong, uncited = (answers[i].row("comorbidities") for i in ids[:3])
+    short.citation = short.citation[:12]
+    wrong.citation = "A sentence that is nowhere in this record."
+    uncited.citation = None
+    report = scoring.score("t", corpus, answers)
+    assert report.metrics["citations.located_but_short"].costly == (ids[0],)
+    assert report.metrics["citations.not_found"].costly == (ids[1],)
+    assert report.metrics["citations.uncited_owed"].costly == (ids[2],)
+    assert report.metrics["citations.credited"].count == 211
+
+
+def test_citing_on_an_absent_element_is_wrong_not_empty(corpus):
+    rec = _first(corpus, lambda r: r.gold["elements"][2]["class"] == "ABSENT")
+    answers = _oracle(corpus)
+    answers[rec.id].row("comorbidities").citation = "ENCOUNTER FACTS"
+    report = scoring.score("t", corpus, answers)
+    assert report.metrics["citations.cited_on_absent"].costly == (rec.id,)
+    assert report.metrics["findings"].count == 240
+    assert rec.id in report.metrics["records.fully_right"].costly
+
+
+def test_a_decoy_read_as_the_expectation(corpus):
+    rec = _first(corpus, lambda r: _case(r) == "expectation_decoy")
+    answers = _oracle(corpus)
+    stay = answers[rec.id].row("stay_expectation")
+    stay.finding, stay.expected_nights = "documented", 4
+    report = scoring.score("t", corpus, answers)
+    assert report.metrics["taxonomy.decoy_read_as_expectation"].costly == (rec.id,)
+    assert report.metrics["values.none_when_none"].costly == (rec.id,)
+    assert rec.id in report.metrics["support.rechecked"].costly
+
+
+def test_gap_words_confused_and_order_invented(corpus):
+    missing = _first(corpus, lambda r: r.gold["elements"][0]["finding"] == "order-missing")
+    present = _first(corpus, lambda r: r.gold["elements"][0]["finding"] == "order-present")
+    answers = _oracle(corpus)
+    answers[missing.id].row("admitting_order").finding = "order-ambiguous"
+    answers[present.id].row("admitting_order").finding = "order-ambiguous"
+    report = scoring.score("t", corpus, answers)
+    assert report.metrics["taxonomy.order_gap_word_confused"].costly == (missing.id,)
+    assert report.metrics["taxonomy.order_gap_invented"].costly == (present.id,)
+    assert report.metrics["order_row.order-missing"].costly == (missing.id,)
+
+
+def test_a_missing_answer_is_graded_as_empty(corpus):
+    answers = _oracle(corpus)
+    gone = corpus.records[0].id
+    del answers[gone]
+    report = scoring.score("t", corpus, answers)
+    assert report.metrics["taxonomy.no_usable_answer"].costly == (gone,)
+    assert report.metrics["findings"].count == 236
+
+
+def test_citation_floors_are_arguments(corpus):
+    answers = _oracle(corpus)
+    row = answers[corpus.records[0].id].row("admitting_order")
+    row.citation = row.citation[: int(len(row.citation) * 0.7)]
+    assert scoring.score("t", corpus, answers).metrics["citations.credited"].count == 214
+    strict = scoring.score("t", corpus, answers, coverage_min=0.9)
+    assert strict.metrics["citations.credited"].count == 213
+
+
+def test_every_rate_has_count_denominator_and_interval(corpus):
+    report = scoring.score("oracle", corpus, _oracle(corpus))
+    for name in scoring.metric_names():
+        data = report.metrics[name].to_dict()
+        assert {"count", "total", "rate", "ci95", "costly_records"} <= set(data), name
+
+
+def test_guards_are_the_spec_figures(corpus):
+    g = scoring.guards(corpus)
+    assert (g["records"], g["judgements"], g["cited"], g["uncited"]) == (60, 240, 214, 26)
+    assert g["verdicts"] == {
+        "ORDER-GAP": 23, "EXPECTATION-GAP": 13, "BENCHMARK-NOT-MET": 9, "INPATIENT-SUPPORTED": 15,
+    }
+    assert (g["expectation_with_value"], g["hard"], g["severity_bait"]) == (42, 45, 9)
+
+
+def test_grading_without_gold_is_refused(corpus):
+    rec = copy.copy(corpus.records[0])
+    object.__setattr__(rec, "gold", None)
+    with pytest.raises(ValueError, match="without gold"):
+        scoring.grade_record(rec, Answer())
