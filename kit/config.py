@@ -1,0 +1,194 @@
+"""Run configuration for the paid arm: which provider, where, which model, the key, how many workers,
+the daily call limit and the user's price table.
+
+Read from the environment, falling back to an optional git-ignored `.env` (the environment wins).
+This module refuses to show the key: it is kept out of Config's repr and out of every error message.
+It hard-codes no vendor price; the table in kit/data/prices.json is the user's to fill in.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from kit.providers.base import Usage
+
+PROVIDERS = ("openai", "anthropic", "stub")
+KEYS = ("PROVIDER", "BASE_URL", "MODEL", "API_KEY", "EVAL_WORKERS", "MAX_CALLS_PER_DAY")
+PRICE_FIELDS = ("input_per_million", "cached_input_per_million", "output_per_million")
+
+
+class ConfigError(ValueError):
+    """A configuration value that cannot be used; the message names the variable and the fix."""
+
+
+@dataclass
+class Config:
+    provider: str = "stub"
+    base_url: str | None = None
+    model: str = "stub"
+    api_key: str | None = field(default=None, repr=False)
+    eval_workers: int = 4
+    max_calls_per_day: int | None = None
+    prices: dict = field(default_factory=dict, repr=False)
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines; blank lines and # comments ignored; optional `export `; matching quotes stripped."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        if "=" not in line:
+            raise ConfigError(f"{path}:{number}: expected KEY=VALUE")
+        key, value = line.split("=", 1)
+        key, value = key.strip(), value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def write_dotenv(path: Path, values: Mapping[str, object]) -> None:
+    """Write KEY=VALUE lines to `path`, which is mode 0600 before the first byte lands."""
+    lines = []
+    for key, value in values.items():
+        if value is None:
+            continue
+        text = str(value)
+        if "\n" in text or "\r" in text:
+            raise ConfigError(f"{key}: a .env value cannot contain a line break")
+        lines.append(f"{key}={text}\n")
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            fd = -1
+            handle.write("".join(lines))
+    finally:
+        if fd != -1:
+            os.close(fd)
+
+
+def _positive_int(name: str, raw: str) -> int:
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a positive whole number, got {raw!r}") from None
+    if value < 1:
+        raise ConfigError(f"{name} must be a positive whole number, got {raw!r}")
+    return value
+
+
+def is_local_url(url: str | None) -> bool:
+    """True when `url` points at this machine (localhost or a loopback address)."""
+    if not url:
+        return False
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def needs_key(config: Config) -> bool:
+    """Hosted providers need a key; a local server (and the stub) does not."""
+    if config.provider == "anthropic":
+        return True
+    if config.provider == "openai":
+        return not is_local_url(config.base_url)
+    return False
+
+
+def load_prices(path: Path | None = None) -> dict:
+    """The price table: PRICES_FILE if given, else the kit's user-fillable kit/data/prices.json.
+    Keys starting with '_' are comments and dropped."""
+    if path is None:
+        text = resources.files("kit").joinpath("data/prices.json").read_text(encoding="utf-8")
+        where = "kit/data/prices.json"
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"PRICES_FILE {path}: cannot read it ({exc.strerror})") from None
+        where = str(path)
+    try:
+        table = json.loads(text)
+    except ValueError as exc:
+        raise ConfigError(f"{where} is not valid JSON: {exc}") from None
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where} must hold a JSON object keyed by model name")
+    return {k: v for k, v in table.items() if not k.startswith("_") and isinstance(v, dict)}
+
+
+def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path(".env")) -> Config:
+    """Build a Config from `env` (default os.environ) over the optional .env file."""
+    environ = os.environ if env is None else env
+    merged = read_dotenv(Path(dotenv_path))
+    for key in (*KEYS, "PRICES_FILE"):
+        if environ.get(key) not in (None, ""):
+            merged[key] = environ[key]
+
+    provider = merged.get("PROVIDER", "stub").strip().lower() or "stub"
+    if provider not in PROVIDERS:
+        raise ConfigError(f"PROVIDER must be one of {', '.join(PROVIDERS)}; got {provider!r}")
+    base_url = (merged.get("BASE_URL") or "").strip().rstrip("/") or None
+    if base_url is not None and urlsplit(base_url).scheme not in ("http", "https"):
+        raise ConfigError(f"BASE_URL must start with http:// or https://; got {base_url!r}")
+    if provider == "openai" and base_url is None:
+        raise ConfigError("PROVIDER=openai needs BASE_URL (e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1)")
+    model = (merged.get("MODEL") or "").strip()
+    if not model:
+        if provider == "stub":
+            model = "stub"
+        else:
+            raise ConfigError(f"PROVIDER={provider} needs MODEL (the model name the endpoint expects)")
+    workers = _positive_int("EVAL_WORKERS", merged["EVAL_WORKERS"]) if merged.get("EVAL_WORKERS") else 4
+    limit = merged.get("MAX_CALLS_PER_DAY")
+    max_calls = _positive_int("MAX_CALLS_PER_DAY", limit) if limit else None
+    prices_file = merged.get("PRICES_FILE")
+    return Config(
+        provider=provider,
+        base_url=base_url,
+        model=model,
+        api_key=(merged.get("API_KEY") or "").strip() or None,
+        eval_workers=workers,
+        max_calls_per_day=max_calls,
+        prices=load_prices(Path(prices_file) if prices_file else None),
+    )
+
+
+def cost_usd(usage: Usage, model: str, prices: Mapping[str, Mapping]) -> float | None:
+    """Dollar cost of one call from the user's price table, or None if the model's entry is missing,
+    incomplete, or the usage lacks input/output counts.
+
+    Counting choice: reasoning tokens are NOT added on top. OpenAI reports them inside
+    completion_tokens, so output_tokens already includes them. Cached input tokens are part of
+    input_tokens (as both OpenAI and our Anthropic adapter report them) and are billed at the cached
+    rate, the rest of the input at the full rate.
+    """
+    entry = prices.get(model)
+    if not entry:
+        return None
+    rates = [entry.get(name) for name in PRICE_FIELDS]
+    if any(not isinstance(r, int | float) or isinstance(r, bool) for r in rates):
+        return None
+    if usage.input_tokens is None or usage.output_tokens is None:
+        return None
+    input_rate, cached_rate, output_rate = (float(r) for r in rates)
+    cached = min(usage.cached_input_tokens or 0, usage.input_tokens)
+    fresh = usage.input_tokens - cached
+    return (fresh * input_rate + cached * cached_rate + usage.output_tokens * output_rate) / 1_000_000

@@ -1,0 +1,157 @@
+"""A client for any OpenAI-compatible chat-completions endpoint (hosted, or a local vLLM,
+llama.cpp server, Ollama, or the kit's stub).
+
+It posts one non-streamed request per call through the retry loop, reads the reply defensively
+(missing usage fields are None, not errors) and measures latency around the whole call. It refuses
+to send the key anywhere but the Authorization header, and refuses to treat a malformed body as an
+answer: that is a ProviderError, never retried and never cached.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import requests
+
+from kit.providers import retry
+from kit.providers.base import Completion, Provider, ProviderError, Request, Usage, scrub
+
+SCHEMA_NAME = "admission_evidence"
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _dig(data: Any, *path: str) -> Any:
+    for key in path:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
+
+
+def parse_usage(block: Any) -> Usage:
+    """Usage from an OpenAI-style `usage` block; anything missing or mistyped is None."""
+    if not isinstance(block, dict):
+        return Usage(None, None, None, None)
+    return Usage(
+        input_tokens=_int_or_none(block.get("prompt_tokens")),
+        cached_input_tokens=_int_or_none(_dig(block, "prompt_tokens_details", "cached_tokens")),
+        output_tokens=_int_or_none(block.get("completion_tokens")),
+        reasoning_tokens=_int_or_none(_dig(block, "completion_tokens_details", "reasoning_tokens")),
+    )
+
+
+class OpenAICompatProvider(Provider):
+    name = "openai"
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        session_factory: Callable[[], requests.Session] = requests.Session,
+        timeout: tuple[float, float] = (10, 300),
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+        retry_options: dict[str, Any] | None = None,
+        throttle: retry.Throttle | None = retry.THROTTLE,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self._api_key = api_key
+        self._session_factory = session_factory
+        self.timeout = timeout
+        self._sleep = sleep
+        self._retry_options = dict(retry_options or {})
+        self._throttle = throttle
+        self._local = threading.local()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(base_url={self.base_url!r}, model={self.model!r})"
+
+    @property
+    def url(self) -> str:
+        return f"{self.base_url}/chat/completions"
+
+    def _session(self) -> requests.Session:
+        session = getattr(self._local, "session", None)
+        if session is None:
+            session = self._session_factory()
+            self._local.session = session
+        return session
+
+    def body(self, request: Request) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": request.model or self.model,
+            "messages": request.messages,
+            "max_tokens": request.max_tokens,
+        }
+        if request.temperature is not None:
+            body["temperature"] = request.temperature
+        if request.schema is not None:
+            body["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": SCHEMA_NAME, "schema": request.schema, "strict": False},
+            }
+        return body
+
+    def headers(self) -> dict[str, str]:
+        headers = {"Content-Type": "application/json"}
+        if self._api_key:
+            headers["Authorization"] = f"Bearer {self._api_key}"
+        return headers
+
+    def complete(self, request: Request) -> Completion:
+        body = self.body(request)
+        session = self._session()
+
+        def send() -> requests.Response:
+            return session.post(self.url, json=body, headers=self.headers(), timeout=self.timeout)
+
+        start = time.perf_counter()
+        response, retries = retry.call_with_retry(
+            send,
+            sleep=self._sleep,
+            where=self.base_url,
+            secret=self._api_key,
+            throttle=self._throttle,
+            **self._retry_options,
+        )
+        try:
+            payload = response.json()
+        except ValueError:
+            raise ProviderError(
+                f"{response.status_code} from {self.base_url}: the body is not JSON "
+                f"(starts {scrub(response.text, self._api_key, limit=80)!r})",
+                status=response.status_code,
+                retries=retries,
+            ) from None
+        latency_ms = (time.perf_counter() - start) * 1000.0
+        choice = _dig(payload, "choices")
+        if not isinstance(choice, list) or not choice or not isinstance(choice[0], dict):
+            raise ProviderError(
+                f"{response.status_code} from {self.base_url}: the reply has no choices "
+                f"(starts {scrub(response.text, self._api_key, limit=80)!r})",
+                status=response.status_code,
+                retries=retries,
+            )
+        first = choice[0]
+        content = _dig(first, "message", "content")
+        if isinstance(content, list):  # some servers return content parts
+            content = "".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
+        request_id = response.headers.get("x-request-id") or (
+            payload.get("id") if isinstance(payload.get("id"), str) else None
+        )
+        return Completion(
+            text=content if isinstance(content, str) else "",
+            usage=parse_usage(payload.get("usage")),
+            latency_ms=latency_ms,
+            finish_reason=first.get("finish_reason") if isinstance(first.get("finish_reason"), str) else None,
+            request_id=request_id,
+            retries=retries,
+        )

@@ -1,0 +1,255 @@
+"""The retry policy for a paid call: one explicit loop, and a process-wide throttle.
+
+Retried: 408, 409, 429, every 5xx (including Anthropic's 529), with exponential backoff and jitter,
+honouring `retry-after-ms` and `Retry-After`, at most `max_retries` times and never past a cap on the
+total wait. A transport failure (connection refused or reset, timeout) is retried exactly once,
+because a non-streamed completion may already have been paid for. Never retried: 400/401/403/404,
+any other 4xx, and a 429 that says the quota is exhausted; these raise FatalProviderError with a
+message saying what to fix. This module refuses to retry forever and never puts the API key in a
+message (callers pass it as `secret` so provider error text is scrubbed).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime
+
+import requests
+
+from kit.providers.base import FatalProviderError, RetryExhausted, scrub
+
+RETRYABLE_STATUS = frozenset({408, 409, 429})
+TRANSPORT_ERRORS = (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError)
+TRANSPORT_RETRIES = 1
+
+_FIX = {
+    400: "the request was refused",
+    401: "the API key was rejected (check API_KEY)",
+    403: "the key lacks access to this model or endpoint",
+    404: "nothing answers there: check BASE_URL and MODEL",
+}
+
+
+class Throttle:
+    """A concurrency limit that repeated 429s lower and a quiet spell restores.
+
+    `with throttle.slot():` around each call holds one of `limit` slots. A 429 halves the limit
+    (at most once per `window` seconds, so one burst from many workers counts once; never below 1).
+    After `quiet` seconds with no 429 the limit doubles again, step by step, up to the ceiling.
+    """
+
+    def __init__(
+        self,
+        ceiling: int = 4,
+        *,
+        window: float = 5.0,
+        quiet: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if ceiling < 1:
+            raise ValueError("a throttle needs at least one slot")
+        self._ceiling = ceiling
+        self._limit = ceiling
+        self._active = 0
+        self._window = window
+        self._quiet = quiet
+        self._clock = clock
+        self._last_cut = float("-inf")
+        self._last_change = float("-inf")
+        self._cond = threading.Condition()
+
+    @property
+    def limit(self) -> int:
+        with self._cond:
+            self._recover()
+            return self._limit
+
+    def configure(self, ceiling: int) -> None:
+        """Set the ceiling (normally EVAL_WORKERS) and reset the limit to it."""
+        if ceiling < 1:
+            raise ValueError("a throttle needs at least one slot")
+        with self._cond:
+            self._ceiling = ceiling
+            self._limit = ceiling
+            self._last_cut = float("-inf")
+            self._cond.notify_all()
+
+    def on_429(self) -> None:
+        with self._cond:
+            now = self._clock()
+            if now - self._last_cut >= self._window:
+                self._limit = max(1, self._limit // 2)
+                self._last_cut = now
+            self._last_change = now
+
+    def _recover(self) -> None:
+        now = self._clock()
+        if self._limit < self._ceiling and now - self._last_change >= self._quiet:
+            self._limit = min(self._ceiling, self._limit * 2)
+            self._last_change = now
+            self._cond.notify_all()
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        with self._cond:
+            self._recover()
+            while self._active >= self._limit:
+                self._cond.wait(timeout=0.25)
+                self._recover()
+            self._active += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._active -= 1
+                self._cond.notify_all()
+
+
+THROTTLE = Throttle()
+
+
+def parse_retry_hint(headers: Mapping[str, str], now: float | None = None) -> float | None:
+    """Seconds the server asked us to wait, from `retry-after-ms` or `Retry-After`; None if absent or
+    unreadable. Negative values (a date in the past) become 0."""
+    lower = {str(k).lower(): v for k, v in headers.items()}
+    raw_ms = lower.get("retry-after-ms")
+    if raw_ms is not None:
+        try:
+            return max(0.0, float(raw_ms) / 1000.0)
+        except ValueError:
+            pass
+    raw = lower.get("retry-after")
+    if raw is None:
+        return None
+    try:
+        return max(0.0, float(raw))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(raw)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    current = datetime.now(UTC).timestamp() if now is None else now
+    return max(0.0, when.timestamp() - current)
+
+
+def error_text(response: requests.Response) -> str:
+    """The provider's own error message if the body carries one, else the raw body."""
+    try:
+        body = response.json()
+    except ValueError:
+        return response.text or ""
+    if isinstance(body, dict):
+        err = body.get("error")
+        if isinstance(err, dict) and err.get("message"):
+            return str(err["message"])
+        if isinstance(err, str):
+            return err
+        if body.get("message"):
+            return str(body["message"])
+    return json.dumps(body)[:1000]
+
+
+def quota_exhausted(response: requests.Response) -> bool:
+    """True for a 429 that will not clear by waiting (OpenAI's `insufficient_quota`)."""
+    if response.status_code != 429:
+        return False
+    text = (response.text or "").lower()
+    return "insufficient_quota" in text or "exceeded your current quota" in text
+
+
+def is_retryable(status: int) -> bool:
+    return status in RETRYABLE_STATUS or 500 <= status <= 599
+
+
+def backoff_delay(attempt: int, base_delay: float, max_delay: float, rng: Callable[[], float]) -> float:
+    """Exponential backoff for retry number `attempt` (0-based) with up to 25% jitter taken off."""
+    delay = min(max_delay, base_delay * (2**attempt))
+    return delay * (1.0 - 0.25 * rng())
+
+
+def _fatal(response: requests.Response, where: str, secret: str | None, retries: int) -> FatalProviderError:
+    status = response.status_code
+    said = scrub(error_text(response), secret, limit=300)
+    if status == 429:
+        fix = "the account's quota is exhausted; add credit or raise the limit (waiting will not help)"
+    else:
+        fix = _FIX.get(status, "the provider refused the request")
+    message = f"{status} from {scrub(where, secret)}: {fix}"
+    if status not in (401, 403) and said:
+        message += f" — provider said: {said}"
+    return FatalProviderError(message, status=status, retries=retries)
+
+
+def call_with_retry(
+    send: Callable[[], requests.Response],
+    *,
+    sleep: Callable[[float], None] = time.sleep,
+    max_retries: int = 4,
+    base_delay: float = 1.0,
+    max_delay: float = 30.0,
+    max_total_wait: float = 120.0,
+    rng: Callable[[], float] = random.random,
+    where: str = "BASE_URL",
+    secret: str | None = None,
+    throttle: Throttle | None = None,
+) -> tuple[requests.Response, int]:
+    """Call `send` until it returns a success, following the policy in the module docstring.
+
+    Returns (response, retries). Raises FatalProviderError or RetryExhausted.
+    """
+    retries = 0
+    transport_retries = 0
+    waited = 0.0
+    while True:
+        hint: float | None = None
+        try:
+            response = send()
+        except TRANSPORT_ERRORS as exc:
+            if transport_retries >= TRANSPORT_RETRIES or retries >= max_retries:
+                raise RetryExhausted(
+                    f"could not get an answer from {scrub(where, secret)} "
+                    f"({type(exc).__name__}, {transport_retries + 1} attempt(s) failed in transport)",
+                    retries=retries,
+                ) from None
+            transport_retries += 1
+            failure = type(exc).__name__
+        else:
+            status = response.status_code
+            if status < 400:
+                return response, retries
+            if status == 429 and quota_exhausted(response):
+                raise _fatal(response, where, secret, retries)
+            if not is_retryable(status):
+                raise _fatal(response, where, secret, retries)
+            if status == 429 and throttle is not None:
+                throttle.on_429()
+            if retries >= max_retries:
+                said = scrub(error_text(response), secret, limit=200)
+                raise RetryExhausted(
+                    f"{status} from {scrub(where, secret)} still failing after {retries} retries: {said}",
+                    status=status,
+                    retries=retries,
+                )
+            hint = parse_retry_hint(response.headers)
+            failure = str(status)
+            response.close()
+        delay = hint if hint is not None else backoff_delay(retries, base_delay, max_delay, rng)
+        delay = min(delay, max_delay)
+        if waited + delay > max_total_wait:
+            raise RetryExhausted(
+                f"{failure} from {scrub(where, secret)}: giving up, another wait of {delay:.2f}s would pass "
+                f"the {max_total_wait:.0f}s cap on total waiting ({waited:.2f}s waited, {retries} retries)",
+                retries=retries,
+            )
+        sleep(delay)
+        waited += delay
+        retries += 1

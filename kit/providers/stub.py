@@ -1,0 +1,354 @@
+"""A stub OpenAI-compatible chat-completions server on 127.0.0.1, for tests and offline runs.
+
+It answers POST /v1/chat/completions with a reply chosen by a `replies(user_text) -> reply_text`
+function, fabricates a plausible usage block from character counts, and answers GET /v1/models. Fault
+switches inject what a real endpoint does on a bad day: 429 with Retry-After, a quota-exhausted 429,
+500/502/503, a reset connection, a slow answer, a malformed body, a missing usage block, and 401.
+Each counted fault hits the first N requests that reach it, or every Kth request (`Every(k)`).
+
+It refuses to bind anything but a loopback address, never logs requests, and never checks or stores
+a key beyond keeping the last Authorization header in memory so tests can assert what was sent.
+Run by hand: `python -m kit.providers.stub --arm floor --port 8000`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ipaddress
+import json
+import socket
+import struct
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Every:
+    """Apply a fault to every k-th request (k, 2k, 3k, ... counted over all chat requests)."""
+
+    k: int
+
+    def __post_init__(self) -> None:
+        if self.k < 1:
+            raise ValueError("Every(k) needs k >= 1")
+
+
+When = int | Every
+
+
+class _Fault:
+    """Decides, per request, whether one fault fires. First-N faults count only the requests that
+    reach them, so faults listed earlier in the check order and later ones chain: reset=1, fail_429=1
+    gives a reset, then a 429, then success."""
+
+    def __init__(self, when: When) -> None:
+        self.when = when
+        self.fired = 0
+
+    def fires(self, number: int) -> bool:
+        hit = number % self.when.k == 0 if isinstance(self.when, Every) else self.fired < self.when
+        if hit:
+            self.fired += 1
+        return hit
+
+
+def default_replies(user_text: str) -> str:
+    return json.dumps({"stub": True, "chars": len(user_text)})
+
+
+def _text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
+    return ""
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
+    server: _Server
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet by design
+        return
+
+    def _send(self, status: int, body: bytes, content_type: str = "application/json",
+              headers: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("x-request-id", f"req_stub_{uuid.uuid4().hex[:12]}")
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _json(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
+        self._send(status, json.dumps(payload).encode("utf-8"), headers=headers)
+
+    def _error(self, status: int, message: str, kind: str, code: str | None = None,
+               headers: dict[str, str] | None = None) -> None:
+        self._json(status, {"error": {"message": message, "type": kind, "code": code}}, headers)
+
+    def _reset(self) -> None:
+        """Drop the connection with a TCP RST and no response."""
+        self.close_connection = True
+        with contextlib.suppress(OSError):
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.connection.close()
+
+    def do_GET(self) -> None:
+        stub = self.server.stub
+        if self.path.rstrip("/") == "/v1/models":
+            self._json(200, {"object": "list", "data": [{"id": stub.model, "object": "model"}]})
+        else:
+            self._error(404, f"stub: no route {self.path}", "not_found_error")
+
+    def do_POST(self) -> None:
+        stub = self.server.stub
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        if self.path.rstrip("/") != "/v1/chat/completions":
+            self._error(404, f"stub: no route {self.path}", "not_found_error")
+            return
+        action, number = stub._admit(raw, self.headers.get("Authorization"))
+        if action == "401":
+            self._error(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key")
+        elif action == "reset":
+            self._reset()
+        elif action == "quota":
+            self._error(429, "You exceeded your current quota, please check your plan and billing details.",
+                        "insufficient_quota", "insufficient_quota")
+        elif action == "429":
+            headers = {}
+            if stub.retry_after is not None:
+                headers["Retry-After"] = stub.retry_after
+            if stub.retry_after_ms is not None:
+                headers["retry-after-ms"] = stub.retry_after_ms
+            self._error(429, "Rate limit reached (stub).", "rate_limit_error", "rate_limit_exceeded", headers)
+        elif action == "status":
+            code = stub.fail_status[0] if stub.fail_status else 500
+            self._error(code, f"stub: injected {code}", "server_error")
+        elif action == "malformed":
+            self._send(200, b"<html><body>upstream hiccup</body></html>", "text/html")
+        else:
+            self._answer(stub, raw, number, with_usage=action != "no_usage")
+
+    def _answer(self, stub: StubServer, raw: bytes, number: int, *, with_usage: bool) -> None:
+        try:
+            body = json.loads(raw or b"{}")
+            messages = body["messages"]
+            system = "".join(_text_of(m.get("content")) for m in messages if m.get("role") == "system")
+            user = "".join(_text_of(m.get("content")) for m in messages if m.get("role") == "user")
+        except (ValueError, KeyError, TypeError, AttributeError):
+            self._error(400, "stub: the body is not a chat-completions request", "invalid_request_error")
+            return
+        try:
+            reply = stub.replies(user)
+        except Exception as exc:  # a reply function that cannot answer is the caller's mistake
+            self._error(400, f"stub: no reply for this request ({type(exc).__name__}: {exc})",
+                        "invalid_request_error")
+            return
+        if stub.delay:
+            time.sleep(stub.delay)
+        payload: dict[str, Any] = {
+            "id": f"chatcmpl-stub-{number}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": body.get("model", stub.model),
+            "choices": [
+                {"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": "stop"}
+            ],
+        }
+        if with_usage:
+            prompt = sum(len(_text_of(m.get("content"))) for m in messages) // 4
+            completion = len(reply) // 4
+            payload["usage"] = {
+                "prompt_tokens": prompt,
+                "completion_tokens": completion,
+                "total_tokens": prompt + completion,
+                "prompt_tokens_details": {"cached_tokens": len(system) // 4},
+                "completion_tokens_details": {"reasoning_tokens": 0},
+            }
+        self._json(200, payload)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    stub: StubServer
+
+
+class StubServer:
+    """`with StubServer(replies=fn, fail_429=1) as stub: stub.base_url` -> http://127.0.0.1:PORT/v1"""
+
+    def __init__(
+        self,
+        replies: Callable[[str], str] | None = None,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        model: str = "stub",
+        fail_429: When = 0,
+        retry_after: str | None = "0.01",
+        retry_after_ms: str | None = None,
+        quota_429: When = 0,
+        fail_status: tuple[int, When] | None = None,
+        reset: When = 0,
+        delay: float = 0.0,
+        malformed: When = 0,
+        no_usage: When = 0,
+        status_401: bool = False,
+    ) -> None:
+        if host != "localhost" and not ipaddress.ip_address(host).is_loopback:
+            raise ValueError(f"the stub binds loopback only, not {host!r}")
+        if fail_status is not None and not 500 <= fail_status[0] <= 599:
+            raise ValueError("fail_status takes a 5xx code (500, 502, 503, ...)")
+        self.replies = replies or default_replies
+        self.host, self.port, self.model = host, port, model
+        self.retry_after, self.retry_after_ms = retry_after, retry_after_ms
+        self.fail_status = fail_status
+        self.delay = delay
+        self.status_401 = status_401
+        self._faults: list[tuple[str, _Fault]] = [
+            ("reset", _Fault(reset)),
+            ("quota", _Fault(quota_429)),
+            ("429", _Fault(fail_429)),
+            ("status", _Fault(fail_status[1] if fail_status else 0)),
+            ("malformed", _Fault(malformed)),
+            ("no_usage", _Fault(no_usage)),
+        ]
+        self._lock = threading.Lock()
+        self._count = 0
+        self.outcomes: list[str] = []
+        self.bodies: list[dict] = []
+        self.last_authorization: str | None = None
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def _admit(self, raw: bytes, authorization: str | None) -> tuple[str, int]:
+        with self._lock:
+            self._count += 1
+            number = self._count
+            self.last_authorization = authorization
+            try:
+                self.bodies.append(json.loads(raw or b"{}"))
+            except ValueError:
+                self.bodies.append({})
+            action = "401" if self.status_401 else "ok"
+            if action == "ok":
+                for name, fault in self._faults:
+                    if fault.fires(number):
+                        action = name
+                        break
+            self.outcomes.append(action)
+            return action, number
+
+    @property
+    def requests(self) -> int:
+        """Chat-completion requests received so far (every attempt, faulted or not)."""
+        with self._lock:
+            return self._count
+
+    @property
+    def base_url(self) -> str:
+        if self._server is None:
+            raise RuntimeError("the stub server is not running")
+        return f"http://{self.host}:{self._server.server_address[1]}/v1"
+
+    def start(self) -> StubServer:
+        server = _Server((self.host, self.port), _Handler)
+        server.stub = self
+        self._server = server
+        self._thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="stub-server", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def __enter__(self) -> StubServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def parse_when(text: str) -> When:
+    """"3" -> first 3 requests; "every:5" -> every 5th request."""
+    if text.startswith("every:"):
+        return Every(int(text.split(":", 1)[1]))
+    return int(text)
+
+
+def parse_status(text: str) -> tuple[int, When]:
+    """"503:2" -> (503, 2); "502:every:4" -> (502, Every(4))."""
+    code, _, when = text.partition(":")
+    return int(code), parse_when(when or "1")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m kit.providers.stub", description=__doc__.split("\n\n")[0])
+    p.add_argument("--arm", required=True, help="offline arm whose replies the stub serves (floor, oracle)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1", help="loopback address to bind (default 127.0.0.1)")
+    p.add_argument("--model", default="stub")
+    p.add_argument("--fail-429", type=parse_when, default=0, metavar="N|every:K")
+    p.add_argument("--retry-after", default="0.01", help="Retry-After sent with injected 429s (seconds)")
+    p.add_argument("--retry-after-ms", default=None)
+    p.add_argument("--quota-429", type=parse_when, default=0, metavar="N|every:K")
+    p.add_argument("--fail-status", type=parse_status, default=None, metavar="CODE:N|CODE:every:K")
+    p.add_argument("--reset", type=parse_when, default=0, metavar="N|every:K")
+    p.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each reply")
+    p.add_argument("--malformed", type=parse_when, default=0, metavar="N|every:K")
+    p.add_argument("--no-usage", type=parse_when, default=0, metavar="N|every:K")
+    p.add_argument("--status-401", action="store_true")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        from kit.arms import reply_text_for  # type: ignore[attr-defined]
+    except ImportError as exc:
+        print(f"stub: cannot serve arm {args.arm!r}: kit.arms.reply_text_for is not available ({exc})",
+              file=sys.stderr)
+        return 2
+    arm = args.arm
+
+    def replies(user_text: str) -> str:
+        return reply_text_for(arm, user_text)
+
+    stub = StubServer(
+        replies, host=args.host, port=args.port, model=args.model, fail_429=args.fail_429,
+        retry_after=args.retry_after, retry_after_ms=args.retry_after_ms, quota_429=args.quota_429,
+        fail_status=args.fail_status, reset=args.reset, delay=args.delay, malformed=args.malformed,
+        no_usage=args.no_usage, status_401=args.status_401,
+    )
+    with stub:
+        print(f"stub serving arm {arm!r} at {stub.base_url} (PROVIDER=stub BASE_URL={stub.base_url}); "
+              "Ctrl-C stops it", flush=True)
+        try:
+            while True:
+                time.sleep(3600)
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,184 @@
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+import requests
+
+from kit.providers.stub import Every, StubServer, main, parse_status, parse_when
+
+SYSTEM = "S" * 400
+USER = "ADMISSION RECORD ADM-0042 body"
+
+
+def chat(stub, session=None, **extra):
+    body = {"model": "stub", "messages": [{"role": "system", "content": SYSTEM},
+                                          {"role": "user", "content": USER}], **extra}
+    return (session or requests).post(stub.base_url + "/chat/completions", json=body, timeout=(2, 5))
+
+
+def test_binds_loopback_with_an_ephemeral_port():
+    with StubServer() as stub:
+        assert stub.base_url.startswith("http://127.0.0.1:")
+        assert not stub.base_url.endswith(":0/v1")
+    with pytest.raises(ValueError, match="loopback"):
+        StubServer(host="0.0.0.0")
+
+
+def test_models_and_unknown_routes():
+    with StubServer(model="stub-model") as stub:
+        r = requests.get(stub.base_url + "/models", timeout=2)
+        assert r.json()["data"][0]["id"] == "stub-model"
+        assert requests.get(stub.base_url + "/nope", timeout=2).status_code == 404
+        assert requests.post(stub.base_url + "/completions", json={}, timeout=2).status_code == 404
+        assert stub.requests == 0
+
+
+def test_reply_comes_from_the_replies_function_with_fabricated_usage():
+    seen = []
+
+    def replies(user_text):
+        seen.append(user_text)
+        return '{"record": "ADM-0042"}'
+
+    with StubServer(replies=replies) as stub:
+        payload = chat(stub).json()
+    assert seen == [USER]
+    assert payload["choices"][0]["message"]["content"] == '{"record": "ADM-0042"}'
+    assert payload["choices"][0]["finish_reason"] == "stop"
+    usage = payload["usage"]
+    assert usage["prompt_tokens"] == (len(SYSTEM) + len(USER)) // 4
+    assert usage["prompt_tokens_details"]["cached_tokens"] == len(SYSTEM) // 4
+    assert usage["completion_tokens"] == len('{"record": "ADM-0042"}') // 4
+
+
+def test_a_replies_function_that_cannot_answer_is_a_400_naming_the_problem():
+    def replies(user_text):
+        raise KeyError("ADM-9999")
+
+    with StubServer(replies=replies) as stub:
+        r = chat(stub)
+    assert r.status_code == 400
+    assert "KeyError" in r.json()["error"]["message"]
+
+
+def test_first_n_faults_chain_in_order():
+    with StubServer(reset=1, fail_429=1, fail_status=(502, 1), malformed=1, no_usage=1) as stub:
+        session = requests.Session()
+        with pytest.raises(requests.ConnectionError):
+            chat(stub, session)
+        r = chat(stub, session)
+        assert r.status_code == 429 and r.headers["Retry-After"] == "0.01"
+        assert chat(stub, session).status_code == 502
+        r = chat(stub, session)
+        assert r.status_code == 200 and r.headers["Content-Type"] == "text/html"
+        assert "usage" not in chat(stub, session).json()
+        assert "usage" in chat(stub, session).json()
+        assert stub.outcomes == ["reset", "429", "status", "malformed", "no_usage", "ok"]
+        assert stub.requests == 6
+
+
+def test_every_kth_request():
+    with StubServer(fail_status=(503, Every(3))) as stub:
+        codes = [chat(stub).status_code for _ in range(7)]
+    assert codes == [200, 200, 503, 200, 200, 503, 200]
+
+
+def test_401_always_and_quota_429():
+    with StubServer(status_401=True) as stub:
+        assert [chat(stub).status_code for _ in range(3)] == [401, 401, 401]
+    with StubServer(quota_429=1) as stub:
+        r = chat(stub)
+        assert r.status_code == 429 and "insufficient_quota" in r.text
+        assert chat(stub).status_code == 200
+
+
+def test_retry_after_ms_header():
+    with StubServer(fail_429=1, retry_after=None, retry_after_ms="25") as stub:
+        r = chat(stub)
+    assert r.headers["retry-after-ms"] == "25" and "Retry-After" not in r.headers
+
+
+def test_delay_per_reply():
+    with StubServer(delay=0.2) as stub:
+        start = time.perf_counter()
+        chat(stub)
+        assert time.perf_counter() - start >= 0.2
+
+
+def test_counts_concurrent_requests_exactly():
+    with StubServer(delay=0.05) as stub:
+        threads = [threading.Thread(target=chat, args=(stub,)) for _ in range(20)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert stub.requests == 20
+        assert len(stub.bodies) == 20
+
+
+def test_fail_status_must_be_5xx():
+    with pytest.raises(ValueError, match="5xx"):
+        StubServer(fail_status=(404, 1))
+
+
+def test_parse_switches():
+    assert parse_when("3") == 3
+    assert parse_when("every:4") == Every(4)
+    assert parse_status("503:2") == (503, 2)
+    assert parse_status("502:every:5") == (502, Every(5))
+    assert parse_status("500") == (500, 1)
+    with pytest.raises(ValueError):
+        Every(0)
+
+
+def test_cli_without_kit_arms_says_so(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "kit.arms", None)
+    assert main(["--arm", "floor", "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot serve arm 'floor'" in err and "kit.arms.reply_text_for" in err
+
+
+CLI = """
+import sys, types
+fake = types.ModuleType("kit.arms")
+fake.reply_text_for = lambda arm, text: '{"arm": "%s", "len": %d}' % (arm, len(text))
+sys.modules["kit.arms"] = fake
+from kit.providers.stub import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_cli_serves_the_named_arm_until_interrupted():
+    proc = subprocess.Popen([sys.executable, "-c", CLI, "--arm", "floor", "--port", "0", "--fail-429", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert "stub serving arm 'floor' at http://127.0.0.1:" in line
+        base_url = line.split(" at ")[1].split()[0]
+
+        class Stub:
+            pass
+
+        stub = Stub()
+        stub.base_url = base_url
+        assert chat(stub).status_code == 429
+        content = chat(stub).json()["choices"][0]["message"]["content"]
+        assert content == f'{{"arm": "floor", "len": {len(USER)}}}'
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(timeout=10) == 0
+
+
+def test_cli_help_runs_as_a_module():
+    out = subprocess.run([sys.executable, "-m", "kit.providers.stub", "--help"], capture_output=True,
+                         text=True, timeout=30)
+    assert out.returncode == 0 and "--fail-429" in out.stdout and "--arm" in out.stdout
+
+
+def test_json_body_from_stub_is_valid_json():
+    with StubServer() as stub:
+        json.loads(chat(stub).text)
