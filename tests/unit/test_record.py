@@ -13,7 +13,7 @@ ENCOUNTER FACTS
   Record assembled as at        2026-09-01
 
 ORDERS AND AUTHENTICATION
-  2026-06-10 23:59  Order: chest radiograph.
+  2026-07-11 00:20  Order: chest radiograph.
 
 ADMITTING PRACTITIONER DOCUMENTATION
 First sentence. Second sentence.
@@ -35,7 +35,7 @@ def test_sections_and_facts():
 
 def test_dated_lines():
     body = record.sections(TEXT)["ORDERS AND AUTHENTICATION"]
-    assert record.dated_lines(body) == ["2026-06-10 23:59  Order: chest radiograph."]
+    assert record.dated_lines(body) == ["2026-07-11 00:20  Order: chest radiograph."]
     assert record.dated_text("  2026-06-11  Pulled for audit.") == "Pulled for audit."
 
 
