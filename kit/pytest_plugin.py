@@ -27,6 +27,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--run-id", default=None, help="name of this run's results folder")
     group.addoption("--results-dir", default=None, help="where results/<run-id>/<arm>.json go")
     group.addoption("--thresholds", default=None, help="TOML file of thresholds (default: pyproject.toml)")
+    group.addoption("--corpus", default=None, help="folder of records to run on (default: fixtures/corpus)")
+    group.addoption("--answers-cache", default=None, help="model answer cache (default: cache/answers)")
     group.addoption("--citation-coverage", type=float, default=citation.COVERAGE_MIN)
     group.addoption("--citation-precision", type=float, default=citation.PRECISION_MIN)
 
@@ -64,6 +66,7 @@ class KitSession:
     precision_min: float
     record: bool
     repeat: int
+    answers_cache: Path
 
     def result_path(self, arm: str) -> Path:
         return self.results_dir / self.run_id / f"{arm}.json"
@@ -83,6 +86,7 @@ def kit_session(pytestconfig: pytest.Config) -> KitSession:
         precision_min=pytestconfig.getoption("--citation-precision"),
         record=pytestconfig.getoption("--record"),
         repeat=pytestconfig.getoption("--repeat"),
+        answers_cache=Path(pytestconfig.getoption("--answers-cache") or root / "cache" / "answers"),
     )
 
 

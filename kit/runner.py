@@ -1,0 +1,255 @@
+"""Runs a model arm over a corpus: one call per record (and per repeat), through the cache.
+
+With `record=True` it buys what the cache lacks, and only that, so a run killed part-way resumes
+where it stopped; with `record=False` it replays and makes no request at all, and a record with no
+cached answer is reported as missing with the command that buys it. Purchases run concurrently
+(EVAL_WORKERS), respect the per-day ledger and the provider throttle, and report progress.
+Every reply goes through kit.reply.parse; nothing here grades or judges.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from kit import elements, prompt, reply
+from kit.answer import Answer
+from kit.cache import Cache, Uncacheable, cache_key
+from kit.config import Config, cost_usd
+from kit.corpus.load import Record
+from kit.ledger import DailyLimitReached, Ledger
+from kit.providers import THROTTLE, Provider, ProviderError, Request, Usage
+from kit.scoreboard import write_json_atomic
+
+BUY_COMMAND = "pytest -m paid --record"
+
+
+@dataclass
+class Call:
+    """One record's call at one repeat index: where the answer came from and what it cost."""
+
+    record_id: str
+    repeat: int
+    key: str
+    status: str  # "bought", "replayed", "missing", "failed"
+    completion: dict[str, Any] | None = None
+    error: str | None = None
+    cost_usd: float | None = None
+
+    @property
+    def answered(self) -> bool:
+        return self.status in ("bought", "replayed")
+
+
+@dataclass
+class RunOutcome:
+    calls: list[Call] = field(default_factory=list)
+
+    def answers(self, repeat: int = 0) -> dict[str, Answer]:
+        """Parsed answers at one repeat index, for the records that have one."""
+        return {
+            c.record_id: reply.parse(c.completion["text"])
+            for c in self.calls
+            if c.repeat == repeat and c.answered and c.completion
+        }
+
+    def by_record(self, repeat: int = 0) -> dict[str, Call]:
+        return {c.record_id: c for c in self.calls if c.repeat == repeat}
+
+    def telemetry(self) -> dict[str, Any]:
+        """Calls, failures, retries, latency, tokens and cost, in total and per record."""
+        done = [c for c in self.calls if c.answered and c.completion]
+        latencies = sorted(c.completion["latency_ms"] for c in done)
+
+        def total(name: str) -> int | None:
+            values = [c.completion["usage"].get(name) for c in done]
+            return sum(v for v in values if v is not None) if any(v is not None for v in values) else None
+
+        costs = [c.cost_usd for c in done]
+        return {
+            "calls": len(self.calls),
+            "bought": sum(1 for c in self.calls if c.status == "bought"),
+            "replayed": sum(1 for c in self.calls if c.status == "replayed"),
+            "missing": sum(1 for c in self.calls if c.status == "missing"),
+            "failures": sum(1 for c in self.calls if c.status == "failed"),
+            "retries": sum(c.completion.get("retries", 0) for c in done),
+            "latency_ms": {
+                "p50": statistics.median(latencies) if latencies else None,
+                "p95": _percentile(latencies, 0.95),
+                "max": latencies[-1] if latencies else None,
+            },
+            "tokens": {
+                "input": total("input_tokens"),
+                "cached_input": total("cached_input_tokens"),
+                "output": total("output_tokens"),
+                "reasoning": total("reasoning_tokens"),
+            },
+            "cost_usd": sum(costs) if costs and all(c is not None for c in costs) else None,
+            "per_call": [
+                {
+                    "record": c.record_id,
+                    "repeat": c.repeat,
+                    "status": c.status,
+                    "error": c.error,
+                    "latency_ms": c.completion["latency_ms"] if c.completion else None,
+                    "usage": c.completion["usage"] if c.completion else None,
+                    "finish_reason": c.completion.get("finish_reason") if c.completion else None,
+                    "retries": c.completion.get("retries", 0) if c.completion else 0,
+                    "cost_usd": c.cost_usd,
+                }
+                for c in self.calls
+            ],
+        }
+
+
+def _percentile(sorted_values: list[float], q: float) -> float | None:
+    if not sorted_values:
+        return None
+    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+def request_for(record: Record, config: Config, repeat: int, schema: dict | None, max_tokens: int) -> Request:
+    """The request for one record: the static prefix as the system message, the record as the user one."""
+    return Request(
+        messages=prompt.build(record.text).messages(),
+        model=config.model,
+        max_tokens=max_tokens,
+        temperature=0.0,
+        schema=schema,
+        repeat=repeat,
+    )
+
+
+@dataclass
+class ArmRun:
+    """Everything one run of a model arm needs; `provider` is only built when a call is bought."""
+
+    config: Config
+    cache: Cache
+    ledger: Ledger
+    record: bool
+    make_provider: Callable[[], Provider]
+    repeat: int = 1
+    use_schema: bool = True
+    max_tokens: int = 4096
+    progress: Callable[[str], None] = lambda line: None
+
+    def run(self, records: list[Record]) -> RunOutcome:
+        schema = reply.schema() if self.use_schema else None
+        todo: list[tuple[Record, Request, str]] = []
+        outcome = RunOutcome()
+        for rec in records:
+            for n in range(self.repeat):
+                request = request_for(rec, self.config, n, schema, self.max_tokens)
+                key = cache_key(request, self.config.provider)
+                hit = self.cache.get(key)
+                if hit is not None:
+                    outcome.calls.append(self._done(rec.id, n, key, "replayed", hit.to_dict()))
+                elif self.record:
+                    todo.append((rec, request, key))
+                else:
+                    outcome.calls.append(
+                        Call(
+                            rec.id,
+                            n,
+                            key,
+                            "missing",
+                            error=f"no cached answer; run `{BUY_COMMAND}` to buy it",
+                        )
+                    )
+        if todo:
+            outcome.calls += self._buy(todo)
+        order = {rec.id: i for i, rec in enumerate(records)}
+        outcome.calls.sort(key=lambda c: (order[c.record_id], c.repeat))
+        return outcome
+
+    def _done(self, rid: str, repeat: int, key: str, status: str, completion: dict[str, Any]) -> Call:
+        cost = cost_usd(Usage(**completion["usage"]), self.config.model, self.config.prices)
+        return Call(rid, repeat, key, status, completion, cost_usd=cost)
+
+    def _buy(self, todo: list[tuple[Record, Request, str]]) -> list[Call]:
+        remaining = self.ledger.remaining()
+        if remaining == 0:
+            raise DailyLimitReached(
+                f"MAX_CALLS_PER_DAY ({self.ledger.limit}) is spent for today; {len(todo)} calls still "
+                f"to buy. Raise the limit or run again tomorrow; cached answers replay without it."
+            )
+        provider = self.make_provider()
+        THROTTLE.configure(self.config.eval_workers)
+        started = time.perf_counter()
+        calls: list[Call] = []
+        self.progress(f"buying {len(todo)} calls with {self.config.eval_workers} workers")
+        with ThreadPoolExecutor(max_workers=self.config.eval_workers) as pool:
+            futures = {pool.submit(self._buy_one, provider, *item): item for item in todo}
+            for n, future in enumerate(as_completed(futures), start=1):
+                call = future.result()
+                calls.append(call)
+                took = time.perf_counter() - started
+                self.progress(
+                    f"[{n}/{len(todo)}] {call.record_id} r{call.repeat} {call.status} ({took:.1f}s)"
+                )
+        return calls
+
+    def _buy_one(self, provider: Provider, rec: Record, request: Request, key: str) -> Call:
+        try:
+            self.ledger.spend()
+        except DailyLimitReached as err:
+            return Call(rec.id, request.repeat, key, "failed", error=str(err))
+        try:
+            with THROTTLE.slot():
+                completion = provider.complete(request)
+        except ProviderError as err:
+            return Call(rec.id, request.repeat, key, "failed", error=str(err))
+        data = completion.to_dict()
+        try:
+            self.cache.put(key, completion, request=request, provider=self.config.provider)
+        except Uncacheable as err:
+            return Call(rec.id, request.repeat, key, "failed", data, error=str(err))
+        return self._done(rec.id, request.repeat, key, "bought", data)
+
+
+def agreement(outcome: RunOutcome, repeats: int) -> dict[str, Any] | None:
+    """How often independent repeats agree, per element finding and on the verdict."""
+    if repeats < 2:
+        return None
+    per_repeat = [outcome.answers(n) for n in range(repeats)]
+    ids = sorted(set.intersection(*(set(a) for a in per_repeat))) if per_repeat else []
+    result: dict[str, Any] = {"records": len(ids), "repeats": repeats}
+    for element in elements.ELEMENTS:
+        same = sum(1 for rid in ids if len({a[rid].finding(element) for a in per_repeat}) == 1)
+        result[element] = same
+    result["support"] = sum(1 for rid in ids if len({a[rid].support for a in per_repeat}) == 1)
+    return result
+
+
+RECORDED = "recorded.json"
+
+
+def remember(cache: Cache, config: Config) -> None:
+    """Note which provider and model the cache was bought from (never the key or the URL), so a
+    later replay on a machine with no configuration finds the same entries."""
+    write_json_atomic(cache.root / RECORDED, {"provider": config.provider, "model": config.model})
+
+
+def replay_config(cache: Cache, config: Config, configured: bool) -> Config:
+    """The configuration a replay keys its lookups with: the user's own if they set MODEL, otherwise
+    the provider and model the cache remembers from its last recording."""
+    path = cache.root / RECORDED
+    if configured or not path.is_file():
+        return config
+    noted = json.loads(path.read_text(encoding="utf-8"))
+    return Config(
+        provider=noted["provider"],
+        base_url=config.base_url,
+        model=noted["model"],
+        api_key=None,
+        eval_workers=config.eval_workers,
+        max_calls_per_day=config.max_calls_per_day,
+        prices=config.prices,
+    )
