@@ -16,3 +16,5 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("KIT_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+pytest_plugins = ["pytester"]

@@ -1,6 +1,7 @@
 """The `kit` console command: one record in, one evidence package out, for a person or a machine.
 
   kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json]
+  kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (writes .env, 0600)
 
 The package lists the four elements with their findings and quoted lines, the midnight arithmetic
 and the verdict with its rule. It supports a reviewer's decision and says so; it never writes a
@@ -10,11 +11,12 @@ status anywhere. Bad input ends with a one-line error and exit status 2, never a
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
 import sys
 from pathlib import Path
 
-from kit import benchmark, elements, record, rulebook
+from kit import benchmark, config, elements, record, rulebook
 from kit.answer import Answer
 from kit.recheck import recheck
 
@@ -103,6 +105,31 @@ def render(pkg: dict) -> str:
     return "\n".join(lines)
 
 
+def configure(args: argparse.Namespace) -> int:
+    """Write the provider settings to a .env file created mode 0600; the key is read, never echoed."""
+    key = None
+    if args.api_key_stdin:
+        key = sys.stdin.readline().strip() or None
+    elif args.ask_key:
+        key = getpass.getpass("API key (not shown): ").strip() or None
+    values = {
+        "PROVIDER": args.provider,
+        "BASE_URL": args.base_url,
+        "MODEL": args.model,
+        "API_KEY": key,
+        "EVAL_WORKERS": args.workers,
+        "MAX_CALLS_PER_DAY": args.max_calls_per_day,
+    }
+    try:
+        config.write_dotenv(args.env, values)
+    except (OSError, config.ConfigError) as err:
+        print(f"kit configure: {err}", file=sys.stderr)
+        return 2
+    said = ", ".join(k for k, v in values.items() if v is not None)
+    print(f"wrote {args.env} (mode 0600): {said}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kit", description="Admission evidence kit")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -113,7 +140,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     assemble.add_argument("--arm", choices=ASSEMBLE_ARMS, default="floor")
     assemble.add_argument("--json", action="store_true", help="print the package as JSON")
+    setup = commands.add_parser("configure", help="write provider settings to .env (mode 0600)")
+    setup.add_argument("--provider", choices=config.PROVIDERS, required=True)
+    setup.add_argument("--base-url")
+    setup.add_argument("--model", required=True)
+    setup.add_argument("--workers", type=int)
+    setup.add_argument("--max-calls-per-day", type=int)
+    setup.add_argument("--env", type=Path, default=Path(".env"))
+    keys = setup.add_mutually_exclusive_group()
+    keys.add_argument("--api-key-stdin", action="store_true", help="read the API key from standard input")
+    keys.add_argument("--ask-key", action="store_true", help="prompt for the API key without echoing it")
     args = parser.parse_args(argv)
+    if args.command == "configure":
+        return configure(args)
     try:
         pkg = package(args.record, args.admitted, args.arm)
     except UsageError as err:

@@ -23,7 +23,7 @@ from kit.cache import Cache, Uncacheable, cache_key
 from kit.config import Config, cost_usd
 from kit.corpus.load import Record
 from kit.ledger import DailyLimitReached, Ledger
-from kit.providers import THROTTLE, Provider, ProviderError, Request, Usage
+from kit.providers import THROTTLE, FatalProviderError, Provider, ProviderError, Request, Usage
 from kit.scoreboard import write_json_atomic
 
 BUY_COMMAND = "pytest -m paid --record"
@@ -139,6 +139,7 @@ class ArmRun:
     use_schema: bool = True
     max_tokens: int = 4096
     progress: Callable[[str], None] = lambda line: None
+    _fatal: str | None = field(default=None, init=False)
 
     def run(self, records: list[Record]) -> RunOutcome:
         schema = reply.schema() if self.use_schema else None
@@ -197,6 +198,8 @@ class ArmRun:
         return calls
 
     def _buy_one(self, provider: Provider, rec: Record, request: Request, key: str) -> Call:
+        if self._fatal is not None:
+            return Call(rec.id, request.repeat, key, "failed", error=f"not sent: {self._fatal}")
         try:
             self.ledger.spend()
         except DailyLimitReached as err:
@@ -204,6 +207,9 @@ class ArmRun:
         try:
             with THROTTLE.slot():
                 completion = provider.complete(request)
+        except FatalProviderError as err:
+            self._fatal = str(err)
+            return Call(rec.id, request.repeat, key, "failed", error=str(err))
         except ProviderError as err:
             return Call(rec.id, request.repeat, key, "failed", error=str(err))
         data = completion.to_dict()

@@ -44,3 +44,24 @@ def test_a_bad_admitted_value_is_a_clear_error(capsys):
     path = load.shipped_folder() / "ADM-0001.txt"
     assert cli.main(["assemble", str(path), "--admitted", "yesterday"]) == 2
     assert "'yesterday'" in capsys.readouterr().err
+
+
+def test_configure_writes_a_0600_env_and_never_echoes_the_key(tmp_path, capsys, monkeypatch):
+    import io
+    import os
+    import stat
+
+    from kit.config import load_config
+
+    env = tmp_path / ".env"
+    monkeypatch.setattr("sys.stdin", io.StringIO("sk-SENTINEL-0600\n"))
+    args = ["configure", "--provider", "openai", "--base-url", "http://127.0.0.1:9/v1", "--model", "m",
+            "--api-key-stdin", "--env", str(env)]
+    assert cli.main(args) == 0
+    assert stat.S_IMODE(os.stat(env).st_mode) == 0o600
+    out = capsys.readouterr()
+    assert "sk-SENTINEL-0600" not in out.out + out.err
+    for name in ("PROVIDER", "BASE_URL", "MODEL", "API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    loaded = load_config(dotenv_path=env)
+    assert (loaded.provider, loaded.model, loaded.api_key) == ("openai", "m", "sk-SENTINEL-0600")
