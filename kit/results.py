@@ -35,3 +35,16 @@ def write(
 ) -> Path:
     write_json_atomic(path, document(run_id, report, corpus, extra))
     return path
+
+
+def write_json(path: Path, run_id: str, body: dict[str, Any], corpus: Corpus) -> Path:
+    """A result file for a report that is not a scoring.Report (injection, scan)."""
+    data = {
+        "run_id": run_id,
+        "dataset_version": corpus.dataset_version,
+        "policy_id": rulebook.policy_id(),
+        "guards": guards(corpus),
+        **body,
+    }
+    write_json_atomic(path, data)
+    return path

@@ -17,9 +17,13 @@ from kit.scoring import metric_names
 COLUMNS = ("metric", "count", "rate", "95% CI", "threshold", "result")
 
 
-def row(arm: str, metric: dict[str, Any], name: str, threshold: str, passed: bool) -> dict[str, Any]:
-    """A scoreboard row, JSON-serialisable so it can travel from an xdist worker."""
+def row(
+    arm: str, metric: dict[str, Any], name: str, threshold: str, passed: bool, order: int | None = None
+) -> dict[str, Any]:
+    """A scoreboard row, JSON-serialisable so it can travel from an xdist worker. `order` places
+    metrics the scorer does not list (injection, scan); scorer metrics sort in the scorer's order."""
     return {
+        "order": order,
         "arm": arm,
         "metric": name,
         "count": metric["count"],
@@ -50,7 +54,10 @@ def render(rows: list[dict[str, Any]]) -> list[str]:
     arms = sorted({r["arm"] for r in rows})
     lines: list[str] = []
     for arm in arms:
-        mine = sorted((r for r in rows if r["arm"] == arm), key=lambda r: order.get(r["metric"], len(order)))
+        mine = sorted(
+            (r for r in rows if r["arm"] == arm),
+            key=lambda r: (order.get(r["metric"], r.get("order") or 0), r["metric"]),
+        )
         cells = [COLUMNS, *(_cells(r) for r in mine)]
         widths = [max(len(c[i]) for c in cells) for i in range(len(COLUMNS))]
         failed = sum(1 for r in mine if not r["passed"])

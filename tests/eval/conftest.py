@@ -2,6 +2,8 @@
 
 - `offline_report`: each offline arm answered and scored once per session (once per xdist worker),
   its result written to results/<run-id>/<arm>.json.
+- `stub_report`: the whole paid path run against a loopback stub serving an offline arm's replies,
+  with injected 429s and 503s.
 - `paid_run`: the model arm through the cache. Replays by default; buys what is missing only under
   --record. Under xdist one worker at a time runs it (a file lock), so a purchase is never made
   twice: the later workers find every answer cached.
@@ -19,21 +21,36 @@ import pytest
 
 from kit import results, runner, scoring
 from kit.arms import arm as offline_arm
+from kit.arms import reply_text_for
 from kit.cache import Cache
-from kit.config import ConfigError, load_config, read_dotenv
+from kit.config import Config, ConfigError, load_config, read_dotenv
 from kit.ledger import DailyLimitReached, Ledger
 from kit.providers import make_provider
+from kit.providers.stub import Every, StubServer
 
 
 @pytest.fixture(scope="session")
-def offline_report(corpus, kit_session):
+def offline_answers(corpus):
+    """A function arm name -> that offline arm's answers on the corpus, computed once per arm."""
+    cache: dict[str, dict] = {}
+
+    def get(name: str) -> dict:
+        if name not in cache:
+            answer = offline_arm(name)
+            cache[name] = {r.id: answer(r) for r in corpus.records}
+        return cache[name]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def offline_report(corpus, kit_session, offline_answers):
     """A function arm name -> scored Report, computed once per arm."""
     cache: dict[str, scoring.Report] = {}
 
     def get(name: str) -> scoring.Report:
         if name not in cache:
-            answer = offline_arm(name)
-            answers = {r.id: answer(r) for r in corpus.records}
+            answers = offline_answers(name)
             cache[name] = scoring.score(
                 name, corpus, answers, kit_session.coverage_min, kit_session.precision_min
             )
@@ -74,7 +91,9 @@ def _progress(pytestconfig):
 
 
 @pytest.fixture(scope="session")
-def paid_run(corpus, kit_session, tmp_path_factory, pytestconfig) -> PaidRun:
+def paid_arm(kit_session, tmp_path_factory, pytestconfig):
+    """A function records -> RunOutcome for the model arm: through the cache, buying only under
+    --record, one xdist worker at a time."""
     dotenv = kit_session.root / ".env"
     try:
         config = load_config(dotenv_path=dotenv)
@@ -84,25 +103,38 @@ def paid_run(corpus, kit_session, tmp_path_factory, pytestconfig) -> PaidRun:
     if not kit_session.record:
         configured = bool(os.environ.get("MODEL") or read_dotenv(dotenv).get("MODEL"))
         config = runner.replay_config(cache, config, configured)
-    arm_run = runner.ArmRun(
-        config=config,
-        cache=cache,
-        ledger=Ledger(kit_session.results_dir / "ledger.json", config.max_calls_per_day),
-        record=kit_session.record,
-        make_provider=lambda: make_provider(config),
-        repeat=kit_session.repeat,
-        progress=_progress(pytestconfig),
-    )
-    try:
-        with exclusive(tmp_path_factory.getbasetemp().parent / "kit-paid-arm.lock"):
-            outcome = arm_run.run(list(corpus.records))
-    except (ConfigError, DailyLimitReached) as err:
-        pytest.fail(str(err), pytrace=False)
-    if kit_session.record:
-        runner.remember(cache, config)
+    lock = tmp_path_factory.getbasetemp().parent / "kit-paid-arm.lock"
+
+    def run(records, repeat: int = 1) -> runner.RunOutcome:
+        arm_run = runner.ArmRun(
+            config=config,
+            cache=cache,
+            ledger=Ledger(kit_session.results_dir / "ledger.json", config.max_calls_per_day),
+            record=kit_session.record,
+            make_provider=lambda: make_provider(config),
+            repeat=repeat,
+            progress=_progress(pytestconfig),
+        )
+        try:
+            with exclusive(lock):
+                outcome = arm_run.run(list(records))
+        except (ConfigError, DailyLimitReached) as err:
+            pytest.fail(str(err), pytrace=False)
+        if kit_session.record:
+            runner.remember(cache, config)
+        return outcome
+
+    run.config = config
+    return run
+
+
+@pytest.fixture(scope="session")
+def paid_run(corpus, kit_session, paid_arm) -> PaidRun:
+    outcome = paid_arm(corpus.records, kit_session.repeat)
     report = scoring.score(
         "paid", corpus, outcome.answers(0), kit_session.coverage_min, kit_session.precision_min
     )
+    config = paid_arm.config
     extra = {
         "provider": config.provider,
         "model": config.model,
@@ -111,3 +143,39 @@ def paid_run(corpus, kit_session, tmp_path_factory, pytestconfig) -> PaidRun:
     }
     results.write(kit_session.result_path("paid"), kit_session.run_id, report, corpus, extra)
     return PaidRun(outcome, report, config.provider, config.model)
+
+
+SHORT_BACKOFF = {"base_delay": 0.01, "max_delay": 0.05}
+
+
+@pytest.fixture(scope="session")
+def stub_report(corpus, kit_session, tmp_path_factory):
+    done: dict[str, tuple[scoring.Report, runner.RunOutcome, int]] = {}
+
+    def get(served: str):
+        if served not in done:
+            folder = tmp_path_factory.mktemp(f"stub-{served}")
+            faults = {"fail_429": Every(7), "fail_status": (503, Every(11))}
+            with StubServer(replies=lambda text: reply_text_for(served, text), **faults) as stub:
+                config = Config(
+                    provider="stub", base_url=stub.base_url, model=f"stub-{served}", eval_workers=4
+                )
+                arm_run = runner.ArmRun(
+                    config=config,
+                    cache=Cache(folder / "cache"),
+                    ledger=Ledger(folder / "ledger.json"),
+                    record=True,
+                    make_provider=lambda: make_provider(config, retry_options=SHORT_BACKOFF),
+                )
+                outcome = arm_run.run(list(corpus.records))
+                requests = stub.requests
+            name = f"stub-{served}"
+            report = scoring.score(
+                name, corpus, outcome.answers(), kit_session.coverage_min, kit_session.precision_min
+            )
+            extra = {"telemetry": outcome.telemetry()}
+            results.write(kit_session.result_path(name), kit_session.run_id, report, corpus, extra)
+            done[served] = (report, outcome, requests)
+        return done[served]
+
+    return get

@@ -7,50 +7,9 @@ from dataclasses import asdict
 
 import pytest
 
-from kit import results, runner, scoreboard, scoring
-from kit.arms import reply_text_for
-from kit.cache import Cache
-from kit.config import Config
-from kit.ledger import Ledger
-from kit.providers import make_provider
-from kit.providers.stub import Every, StubServer
+from kit import scoreboard
 from kit.scoring import metric_names
 from tests.eval.metric_check import check_metric
-
-SHORT_BACKOFF = {"base_delay": 0.01, "max_delay": 0.05}
-
-
-@pytest.fixture(scope="session")
-def stub_report(corpus, kit_session, tmp_path_factory):
-    done: dict[str, tuple[scoring.Report, runner.RunOutcome, int]] = {}
-
-    def get(served: str):
-        if served not in done:
-            folder = tmp_path_factory.mktemp(f"stub-{served}")
-            faults = {"fail_429": Every(7), "fail_status": (503, Every(11))}
-            with StubServer(replies=lambda text: reply_text_for(served, text), **faults) as stub:
-                config = Config(
-                    provider="stub", base_url=stub.base_url, model=f"stub-{served}", eval_workers=4
-                )
-                arm_run = runner.ArmRun(
-                    config=config,
-                    cache=Cache(folder / "cache"),
-                    ledger=Ledger(folder / "ledger.json"),
-                    record=True,
-                    make_provider=lambda: make_provider(config, retry_options=SHORT_BACKOFF),
-                )
-                outcome = arm_run.run(list(corpus.records))
-                requests = stub.requests
-            name = f"stub-{served}"
-            report = scoring.score(
-                name, corpus, outcome.answers(), kit_session.coverage_min, kit_session.precision_min
-            )
-            extra = {"telemetry": outcome.telemetry()}
-            results.write(kit_session.result_path(name), kit_session.run_id, report, corpus, extra)
-            done[served] = (report, outcome, requests)
-        return done[served]
-
-    return get
 
 
 def test_every_record_is_answered_through_retries(stub_report):

@@ -1,0 +1,41 @@
+"""The injection arm on the paid model: the three planted sets (and the same with the scan's
+quarantine on), bought under --record through the same cache and replayed for free after. The
+control is the paid arm's own answer on the clean record, reused, never bought twice."""
+
+import pytest
+
+from kit import injection_scoring, results
+from kit.scoring import Report
+from tests.eval.metric_check import check_metric
+
+pytestmark = pytest.mark.paid
+INJECTION_METRICS = injection_scoring.metric_names()
+
+
+@pytest.fixture(scope="session")
+def paid_injection(corpus, kit_session, paid_run, paid_arm):
+    control = paid_run.outcome.answers(0)
+    unanswered: list[str] = []
+
+    def answer(records):
+        outcome = paid_arm(records)
+        unanswered.extend(f"{c.record_id}: {c.error}" for c in outcome.calls if not c.answered)
+        return outcome.answers(0)
+
+    report = injection_scoring.evaluate("injection-paid", corpus, control, answer)
+    results.write_json(
+        kit_session.result_path("injection-paid"), kit_session.run_id, report.to_dict(), corpus
+    )
+    return Report(report.arm, report.metrics, [], {}, 0.0, 0.0), unanswered
+
+
+@pytest.mark.parametrize("metric", INJECTION_METRICS)
+def test_paid_under_injection(metric, paid_injection, kit_session, scoreboard_row):
+    report, unanswered = paid_injection
+    if unanswered:
+        pytest.fail(
+            f"injection-paid / {metric}: cannot be evaluated, {len(unanswered)} planted record(s) have "
+            f"no answer; first: {unanswered[0]}",
+            pytrace=False,
+        )
+    check_metric(report, metric, kit_session.thresholds, scoreboard_row, INJECTION_METRICS.index(metric))
