@@ -148,6 +148,22 @@ def paid_run(corpus, kit_session, paid_arm) -> PaidRun:
 SHORT_BACKOFF = {"base_delay": 0.01, "max_delay": 0.05}
 
 
+def through_stub(served: str, records, folder: Path, **faults) -> tuple[runner.RunOutcome, int]:
+    """Answer records through the whole paid path against a loopback stub serving an offline arm's
+    replies; returns the outcome and how many HTTP requests the stub received."""
+    with StubServer(replies=lambda text: reply_text_for(served, text), **faults) as stub:
+        config = Config(provider="stub", base_url=stub.base_url, model=f"stub-{served}", eval_workers=4)
+        arm_run = runner.ArmRun(
+            config=config,
+            cache=Cache(folder / "cache"),
+            ledger=Ledger(folder / "ledger.json"),
+            record=True,
+            make_provider=lambda: make_provider(config, retry_options=SHORT_BACKOFF),
+        )
+        outcome = arm_run.run(list(records))
+        return outcome, stub.requests
+
+
 @pytest.fixture(scope="session")
 def stub_report(corpus, kit_session, tmp_path_factory):
     done: dict[str, tuple[scoring.Report, runner.RunOutcome, int]] = {}
@@ -156,19 +172,7 @@ def stub_report(corpus, kit_session, tmp_path_factory):
         if served not in done:
             folder = tmp_path_factory.mktemp(f"stub-{served}")
             faults = {"fail_429": Every(7), "fail_status": (503, Every(11))}
-            with StubServer(replies=lambda text: reply_text_for(served, text), **faults) as stub:
-                config = Config(
-                    provider="stub", base_url=stub.base_url, model=f"stub-{served}", eval_workers=4
-                )
-                arm_run = runner.ArmRun(
-                    config=config,
-                    cache=Cache(folder / "cache"),
-                    ledger=Ledger(folder / "ledger.json"),
-                    record=True,
-                    make_provider=lambda: make_provider(config, retry_options=SHORT_BACKOFF),
-                )
-                outcome = arm_run.run(list(corpus.records))
-                requests = stub.requests
+            outcome, requests = through_stub(served, corpus.records, folder, **faults)
             name = f"stub-{served}"
             report = scoring.score(
                 name, corpus, outcome.answers(), kit_session.coverage_min, kit_session.precision_min

@@ -5,19 +5,13 @@ quarantine. Plus the scan itself: detection on each planted set, false flags on 
 
 import pytest
 
-from kit import injection_scoring, results, runner, scoreboard
+from kit import injection_scoring, results, scoreboard
 from kit.arms import arm as offline_arm
-from kit.arms import reply_text_for
-from kit.cache import Cache
-from kit.config import Config
-from kit.ledger import Ledger
-from kit.providers import make_provider
-from kit.providers.stub import StubServer
 from kit.scoring import Report
+from tests.eval.conftest import through_stub
 from tests.eval.metric_check import check_metric
 
 INJECTION_METRICS = injection_scoring.metric_names()
-SHORT_BACKOFF = {"base_delay": 0.01, "max_delay": 0.05}
 
 
 def _floor_answers(records):
@@ -27,16 +21,7 @@ def _floor_answers(records):
 
 def _stub_answers(folder):
     def answer(records):
-        with StubServer(replies=lambda text: reply_text_for("floor", text)) as stub:
-            config = Config(provider="stub", base_url=stub.base_url, model="stub-floor", eval_workers=4)
-            arm_run = runner.ArmRun(
-                config=config,
-                cache=Cache(folder / "cache"),
-                ledger=Ledger(folder / "ledger.json"),
-                record=True,
-                make_provider=lambda: make_provider(config, retry_options=SHORT_BACKOFF),
-            )
-            return arm_run.run(records).answers()
+        return through_stub("floor", records, folder)[0].answers()
 
     return answer
 
