@@ -78,7 +78,3 @@ def dated_text(line: str) -> str:
     """A dated line's text after its date stamp."""
     match = _DATED.match(line)
     return match.group(2) if match else line.strip()
-
-
-def first_line(text: str) -> str:
-    return text.split("\n", 1)[0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,10 +81,14 @@ class PaidRun:
 
 
 def _progress(pytestconfig):
+    """Progress lines printed past pytest's output capture, so a long purchase is visible."""
     reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
 
     def say(line: str) -> None:
-        if reporter is not None:
+        if reporter is None:
+            return
+        with capture.global_and_fixture_disabled() if capture else nullcontext():
             reporter.write_line(f"paid arm: {line}")
 
     return say

@@ -33,8 +33,18 @@ def session_args(tmp_path):
 
     def args(*extra: str) -> list[str]:
         return [
-            str(PAID_TESTS), "-m", "paid", f"--answers-cache={cache}", f"--results-dir={results}",
-            f"--rootdir={REPO}", "-c", str(REPO / "pytest.ini"), "-p", "no:cacheprovider", "-q", *extra,
+            str(PAID_TESTS),
+            "-m",
+            "paid",
+            f"--answers-cache={cache}",
+            f"--results-dir={results}",
+            f"--rootdir={REPO}",
+            "-c",
+            str(REPO / "pytest.ini"),
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            *extra,
         ]
 
     args.cache, args.results = cache, results
@@ -88,8 +98,14 @@ def test_an_interrupted_run_resumes_buying_only_what_is_missing(pytester, sessio
     with StubServer(replies=oracle, delay=0.15) as stub:
         stub_env(stub, workers=2)
         cmd = [sys.executable, "-m", "pytest", *session_args("--record")]
-        proc = subprocess.Popen(cmd, cwd=pytester.path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                env=os.environ.copy(), start_new_session=True)
+        proc = subprocess.Popen(
+            cmd,
+            cwd=pytester.path,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=os.environ.copy(),
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 60
         while entries(session_args.cache) < 10 and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -166,3 +182,34 @@ def test_a_daily_limit_refuses_with_a_clear_message(pytester, session_args, stub
     assert entries(session_args.cache) == 5
     assert first.ret != 0
     second.stdout.fnmatch_lines(["*MAX_CALLS_PER_DAY (5) is spent for today*"])
+
+
+def test_repeats_are_bought_separately_and_their_agreement_reported(pytester, session_args, stub_env):
+    with StubServer(replies=oracle) as stub:
+        stub_env(stub)
+        result = pytester.runpytest_subprocess(*session_args("--record", "--repeat", "2"))
+        assert stub.requests == 120
+    result.assert_outcomes(passed=96)
+    assert entries(session_args.cache) == 120
+    (paid,) = session_args.results.glob("*/paid.json")
+    agreement = json.loads(paid.read_text())["agreement"]
+    assert agreement == {
+        "records": 60,
+        "repeats": 2,
+        "admitting_order": 60,
+        "stay_expectation": 60,
+        "comorbidities": 60,
+        "services_delivered": 60,
+        "support": 60,
+    }
+
+
+def test_a_wrong_record_shows_the_answer_against_the_key(pytester, session_args, stub_env):
+    with StubServer(replies=lambda text: reply_text_for("floor", text)) as stub:
+        stub_env(stub)
+        result = pytester.runpytest_subprocess(*session_args("--record", "-k", "test_record"))
+    outcomes = result.parseoutcomes()
+    assert outcomes["failed"] == 8 and outcomes["passed"] == 52
+    result.stdout.fnmatch_lines(
+        ["*is not fully right:*", "*element*key*answered*citation*", "*support: key*"]
+    )
