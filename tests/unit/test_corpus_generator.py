@@ -1,8 +1,10 @@
 import json
+import re
 import shutil
 
 import pytest
 
+from kit import benchmark, policy
 from kit.corpus import filler, load, pools, writer
 from kit.corpus.__main__ import main
 
@@ -118,3 +120,18 @@ def test_byo_command_line_reports_without_a_traceback(tmp_path, capsys):
     captured = capsys.readouterr()
     assert "ADM-0003.txt: missing" in captured.err and "Traceback" not in captured.err
     assert main(["--check", str(load.shipped_folder())]) == 0
+
+
+def test_every_decoy_would_change_the_verdict_if_read_as_the_expectation(corpus):
+    decoys = [r for r in corpus.records if r.facts["case"] == "expectation_decoy"]
+    assert len(decoys) == 5
+    for r in decoys:
+        line = r.gold["elements"][1]["citation"]
+        date = re.search(r"\d{4}-\d{2}-\d{2}", line.split("  ", 1)[-1])
+        nights = re.search(r"\b(\d+)\b", line.split("  ", 1)[-1]) if date is None else None
+        assert date or nights, f"{r.id}: the decoy carries no date or night count: {line!r}"
+        count = benchmark.midnights(
+            r.admitted_at, date.group(0) if date else None, int(nights.group(1)) if nights else None
+        )
+        misread = policy.decide(r.gold["elements"][0]["finding"], count).verdict
+        assert misread != r.gold["support"], f"{r.id}: reading the decoy {line!r} changes nothing"
