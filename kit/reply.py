@@ -102,6 +102,8 @@ def _find_object(text: str) -> tuple[dict | None, str]:
     decoder = json.JSONDecoder()
     start = text.find("{")
     tries = 0
+    if start >= 0 and _unterminated(text[start:]):
+        return None, "the JSON object is not terminated (was the reply cut off?)"
     while start >= 0 and tries < _MAX_SCAN:
         tries += 1
         try:
@@ -109,10 +111,28 @@ def _find_object(text: str) -> tuple[dict | None, str]:
         except (ValueError, RecursionError):
             start = text.find("{", start + 1)
             continue
-        if isinstance(found, dict):
+        if isinstance(found, dict) and set(found) & set(TOP_KEYS):
             return found, "JSON object read from within surrounding text"
         start = text.find("{", start + 1)
     return None, "no JSON object found"
+
+
+def _unterminated(text: str) -> bool:
+    """True when the object opened by text[0] is still open at the end of the text (braces inside
+    strings ignored) and has begun to hold keys: the mark of a reply cut off mid-object."""
+    depth, in_string, escaped = 0, False, False
+    for ch in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
+        elif ch == '"':
+            in_string = True
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+            if depth == 0:
+                return False
+    return depth > 0 and '"' in text
 
 
 def _type_name(value: object) -> str:

@@ -450,3 +450,24 @@ def test_a_schema_conforming_reply_parses_cleanly():
         set(r) == set(schema["properties"]["elements"]["items"]["properties"]) for r in GOOD["elements"]
     )
     assert reply.parse(json.dumps(GOOD)).problems == []
+
+
+def test_a_reply_cut_off_mid_object_says_so_rather_than_reading_a_nested_row():
+    full = json.dumps(
+        {
+            "elements": [
+                {"element": "admitting_order", "finding": "order-present", "citation": 'a "q" {x}',
+                 "expected_discharge": None, "expected_nights": None},
+                {"element": "stay_expectation", "finding": "documented", "citation": "b",
+                 "expected_discharge": "2026-06-12", "expected_nights": None},
+            ],
+            "support": "ORDER-GAP",
+            "confidence": 0.5,
+            "why": "w",
+        }
+    )
+    cut = reply.parse(full[: full.index("stay_expectation") + 40])
+    assert not cut.elements
+    assert any("not terminated" in p.detail for p in cut.problems)
+    whole = reply.parse("Here {as promised} is the answer: " + full)
+    assert whole.support == "ORDER-GAP" and len(whole.elements) == 2
