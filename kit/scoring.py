@@ -20,16 +20,20 @@ from kit.stats import wilson
 
 HIGHER, LOWER = "higher", "lower"
 SEVERITY_BAIT_CASES = ("long_hours_one_midnight", "severe_one_midnight")
+ORDER_PRESENT = elements.word(elements.ADMITTING_ORDER, elements.PRESENT)
+GAP_WORDS = frozenset(
+    elements.word(elements.ADMITTING_ORDER, k) for k in (elements.AMBIGUOUS, elements.ABSENT)
+)
 CITED_ON_ABSENT = "cited-on-absent"
 UNCITED = "uncited"
 NULL_OK = "null-ok"
 TAXONOMY: dict[str, str] = {
     "no_usable_answer": "no element row and no verdict could be read from the answer",
-    "order_gap_softened": "an ORDER-GAP record assembled as anything else",
-    "order_gap_invented": "ORDER-GAP answered where a proper order exists",
+    "order_gap_softened": "an ORDER-GAP record offered or rechecked as anything else",
+    "order_gap_invented": "ORDER-GAP answered, or a gap word read, where a proper order exists",
     "order_gap_word_confused": "the wrong one of the two gap words on the order row",
-    "decoy_read_as_expectation": "someone else's or a vague length read as a documented expectation",
-    "supported_overclaimed": "INPATIENT-SUPPORTED answered where the key says otherwise",
+    "decoy_read_as_expectation": "a date or night count taken as documented where the key says ambiguous",
+    "supported_overclaimed": "INPATIENT-SUPPORTED offered or rechecked where the key says otherwise",
 }
 
 
@@ -123,30 +127,44 @@ def _value_right(gold_row: dict[str, Any], row) -> bool | None:
     return given == (gold_row["expected_discharge"], gold_row["expected_nights"])
 
 
-def _taxonomy(answer: Answer, gold: dict[str, Any]) -> list[str]:
+def _at_risk(kind: str, gold: dict[str, Any]) -> bool:
+    """Whether a record can show this failure at all: the denominator of each taxonomy rate."""
+    order_class, stay_class = gold["elements"][0]["class"], gold["elements"][1]["class"]
+    return {
+        "no_usable_answer": True,
+        "order_gap_softened": gold["support"] == "ORDER-GAP",
+        "order_gap_invented": order_class == elements.PRESENT,
+        "order_gap_word_confused": order_class != elements.PRESENT,
+        "decoy_read_as_expectation": stay_class == elements.AMBIGUOUS,
+        "supported_overclaimed": gold["support"] != "INPATIENT-SUPPORTED",
+    }[kind]
+
+
+def _taxonomy(answer: Answer, gold: dict[str, Any], rechecked: str) -> list[str]:
+    """The failure kinds one answer shows, judged on the verdict it offered AND the verdict its own
+    readings give under the recheck (what a reviewer would be shown)."""
     found = []
-    order_gold = gold["elements"][0]["class"]
     order_said = answer.finding(elements.ADMITTING_ORDER)
+    offered = {answer.support, rechecked} - {None}
     if not answer.elements and answer.support is None:
         found.append("no_usable_answer")
-    if gold["support"] == "ORDER-GAP" and answer.support is not None and answer.support != "ORDER-GAP":
+    if gold["support"] == "ORDER-GAP" and offered - {"ORDER-GAP"}:
         found.append("order_gap_softened")
-    if order_gold == elements.PRESENT and (
-        answer.support == "ORDER-GAP" or (order_said is not None and order_said != "order-present")
+    if gold["elements"][0]["class"] == elements.PRESENT and (
+        answer.support == "ORDER-GAP" or (order_said is not None and order_said != ORDER_PRESENT)
     ):
         found.append("order_gap_invented")
-    gap_words = {"order-ambiguous", "order-missing"}
-    if order_said in gap_words and gold["elements"][0]["finding"] in gap_words - {order_said}:
+    if order_said in GAP_WORDS and gold["elements"][0]["finding"] in GAP_WORDS - {order_said}:
         found.append("order_gap_word_confused")
     stay = answer.row(elements.STAY_EXPECTATION)
-    stay_gold = gold["elements"][1]
     if (
-        stay_gold["class"] == elements.AMBIGUOUS
+        gold["elements"][1]["class"] == elements.AMBIGUOUS
         and stay is not None
         and stay.finding == elements.word(elements.STAY_EXPECTATION, elements.PRESENT)
+        and (stay.expected_discharge is not None or stay.expected_nights is not None)
     ):
         found.append("decoy_read_as_expectation")
-    if answer.support == "INPATIENT-SUPPORTED" and gold["support"] != "INPATIENT-SUPPORTED":
+    if gold["support"] != "INPATIENT-SUPPORTED" and "INPATIENT-SUPPORTED" in offered:
         found.append("supported_overclaimed")
     return found
 
@@ -187,7 +205,7 @@ def grade_record(
         answer.support,
         rechecked.verdict,
         rechecked.rule,
-        _taxonomy(answer, gold),
+        _taxonomy(answer, gold, rechecked.verdict),
     )
 
 
@@ -309,7 +327,8 @@ def score(
             f"support.rechecked.{verdict}", [(g.id, g.rechecked_right) for g in of_class]
         )
     for kind in TAXONOMY:
-        m[f"taxonomy.{kind}"] = _m(f"taxonomy.{kind}", [(g.id, kind in g.taxonomy) for g in grades], LOWER)
+        hits = [(g.id, kind in g.taxonomy) for g in grades if _at_risk(kind, gold_by_id[g.id])]
+        m[f"taxonomy.{kind}"] = _m(f"taxonomy.{kind}", hits, LOWER)
     confusion: dict[str, dict[str, dict[str, int]]] = {}
     for element in elements.ELEMENTS:
         table: dict[str, dict[str, int]] = {w: {} for w in elements.vocabulary(element)}

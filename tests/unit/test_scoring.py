@@ -117,7 +117,10 @@ def test_guards_are_the_spec_figures(corpus):
     g = scoring.guards(corpus)
     assert (g["records"], g["judgements"], g["cited"], g["uncited"]) == (60, 240, 214, 26)
     assert g["verdicts"] == {
-        "ORDER-GAP": 23, "EXPECTATION-GAP": 13, "BENCHMARK-NOT-MET": 9, "INPATIENT-SUPPORTED": 15,
+        "ORDER-GAP": 23,
+        "EXPECTATION-GAP": 13,
+        "BENCHMARK-NOT-MET": 9,
+        "INPATIENT-SUPPORTED": 15,
     }
     assert (g["expectation_with_value"], g["hard"], g["severity_bait"]) == (42, 45, 9)
 
@@ -127,3 +130,36 @@ def test_grading_without_gold_is_refused(corpus):
     object.__setattr__(rec, "gold", None)
     with pytest.raises(ValueError, match="without gold"):
         scoring.grade_record(rec, Answer())
+
+
+def test_a_gap_softened_by_the_readings_counts_even_when_the_offered_verdict_is_right(corpus):
+    rec = _first(corpus, lambda r: r.gold["support"] == "ORDER-GAP" and r.gold["midnights"] is not None)
+    answers = _oracle(corpus)
+    answers[rec.id].row("admitting_order").finding = "order-present"
+    report = scoring.score("t", corpus, answers)
+    assert report.metrics["taxonomy.order_gap_softened"].costly == (rec.id,)
+    assert report.metrics["taxonomy.order_gap_softened"].total == 23
+    assert report.metrics["support.raw"].count == 60
+    assert rec.id in report.metrics["support.rechecked"].costly
+
+
+def test_a_stay_read_as_documented_without_a_value_is_not_a_decoy_read(corpus):
+    rec = _first(corpus, lambda r: _case(r) == "expectation_vague")
+    answers = _oracle(corpus)
+    answers[rec.id].row("stay_expectation").finding = "documented"
+    report = scoring.score("t", corpus, answers)
+    assert report.metrics["taxonomy.decoy_read_as_expectation"].count == 0
+    assert rec.id in report.metrics["findings.stay_expectation"].costly
+
+
+def test_each_taxonomy_rate_is_over_the_records_at_risk(corpus):
+    report = scoring.score("oracle", corpus, _oracle(corpus))
+    totals = {k: report.metrics[f"taxonomy.{k}"].total for k in scoring.TAXONOMY}
+    assert totals == {
+        "no_usable_answer": 60,
+        "order_gap_softened": 23,
+        "order_gap_invented": 37,
+        "order_gap_word_confused": 23,
+        "decoy_read_as_expectation": 10,
+        "supported_overclaimed": 45,
+    }
