@@ -83,7 +83,12 @@ def judge(tables: dict[str, dict[str, Any]], arm: str, metric: Metric) -> Verdic
             and metric.count <= spec.get("max", metric.count)
         )
         return Verdict(ok, text, f"count {metric.count}/{metric.total} against {text}")
-    if isinstance(spec, int | float) and not isinstance(spec, bool):
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        raise ThresholdError(
+            f"{arm} / {metric.name}: {spec} is ambiguous; write {float(spec)} for a rate or "
+            f"{{ exact = {spec} }} for a count"
+        )
+    if isinstance(spec, float):
         if metric.rate is None:
             return Verdict(False, text, "no items to evaluate, so the gate cannot pass")
         ok = metric.rate >= spec if metric.better == HIGHER else metric.rate <= spec

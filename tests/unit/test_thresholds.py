@@ -47,6 +47,8 @@ def test_bad_specs_are_clear_errors():
         thresholds.judge({"arm": {"findings": {"least": 3}}}, "arm", GOOD)
     with pytest.raises(thresholds.ThresholdError, match="cannot read"):
         thresholds.judge({"arm": {"findings": "most"}}, "arm", GOOD)
+    with pytest.raises(thresholds.ThresholdError, match="ambiguous"):
+        thresholds.judge({"arm": {"findings": 1}}, "arm", GOOD)
 
 
 def test_load_merges_pyproject_and_the_named_file(tmp_path):
