@@ -24,13 +24,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("kit", "admission evidence kit")
     group.addoption("--record", action="store_true", help="buy model calls the cache lacks (paid arm)")
     group.addoption("--repeat", type=int, default=1, help="independent answers per record (paid arm)")
+    group.addoption(
+        "--quarantine", action="store_true", help="withhold lines the document scan flags from the model"
+    )
     group.addoption("--run-id", default=None, help="name of this run's results folder")
     group.addoption("--results-dir", default=None, help="where results/<run-id>/<arm>.json go")
     group.addoption("--thresholds", default=None, help="TOML file of thresholds (default: pyproject.toml)")
     group.addoption("--corpus", default=None, help="folder of records to run on (default: fixtures/corpus)")
     group.addoption("--answers-cache", default=None, help="model answer cache (default: cache/answers)")
-    group.addoption("--citation-coverage", type=float, default=citation.COVERAGE_MIN)
-    group.addoption("--citation-precision", type=float, default=citation.PRECISION_MIN)
+    group.addoption(
+        "--citation-coverage",
+        type=float,
+        default=citation.COVERAGE_MIN,
+        help="share of the gold line a citation must cover to be credited",
+    )
+    group.addoption(
+        "--citation-precision",
+        type=float,
+        default=citation.PRECISION_MIN,
+        help="share of a citation that must be the gold line to be credited",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -67,6 +80,7 @@ class KitSession:
     record: bool
     repeat: int
     answers_cache: Path
+    quarantine: bool
 
     def result_path(self, arm: str) -> Path:
         return self.results_dir / self.run_id / f"{arm}.json"
@@ -87,6 +101,7 @@ def kit_session(pytestconfig: pytest.Config) -> KitSession:
         record=pytestconfig.getoption("--record"),
         repeat=pytestconfig.getoption("--repeat"),
         answers_cache=Path(pytestconfig.getoption("--answers-cache") or root / "cache" / "answers"),
+        quarantine=pytestconfig.getoption("--quarantine"),
     )
 
 

@@ -14,10 +14,11 @@ import statistics
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
-from kit import elements, prompt, reply
+from kit import elements, prompt, reply, scan
 from kit.answer import Answer
 from kit.cache import Cache, Uncacheable, cache_key
 from kit.config import Config, cost_usd
@@ -49,6 +50,18 @@ class Call:
 @dataclass
 class RunOutcome:
     calls: list[Call] = field(default_factory=list)
+    quarantine: bool = False
+    flags: dict[str, list[str]] = field(default_factory=dict)
+
+    def save(self, path: Path) -> None:
+        """Write the outcome as JSON (atomically), so another xdist worker can load it."""
+        body = {"calls": [asdict(c) for c in self.calls], "quarantine": self.quarantine, "flags": self.flags}
+        write_json_atomic(path, body)
+
+    @classmethod
+    def load(cls, path: Path) -> RunOutcome:
+        body = json.loads(path.read_text(encoding="utf-8"))
+        return cls([Call(**c) for c in body["calls"]], body["quarantine"], body["flags"])
 
     def answers(self, repeat: int = 0) -> dict[str, Answer]:
         """Parsed answers at one repeat index, for the records that have one."""
@@ -90,6 +103,11 @@ class RunOutcome:
                 "reasoning": total("reasoning_tokens"),
             },
             "cost_usd": sum(costs) if costs and all(c is not None for c in costs) else None,
+            "scan": {
+                "quarantine": self.quarantine,
+                "flagged_records": len(self.flags),
+                "flags": self.flags,
+            },
             "per_call": [
                 {
                     "record": c.record_id,
@@ -114,10 +132,11 @@ def _percentile(sorted_values: list[float], q: float) -> float | None:
     return sorted_values[index]
 
 
-def request_for(record: Record, config: Config, repeat: int, schema: dict | None, max_tokens: int) -> Request:
-    """The request for one record: the static prefix as the system message, the record as the user one."""
+def request_for(text: str, config: Config, repeat: int, schema: dict | None, max_tokens: int) -> Request:
+    """The request for one record text: the static prefix as the system message, the record as the
+    user one."""
     return Request(
-        messages=prompt.build(record.text).messages(),
+        messages=prompt.build(text).messages(),
         model=config.model,
         max_tokens=max_tokens,
         temperature=0.0,
@@ -139,15 +158,25 @@ class ArmRun:
     use_schema: bool = True
     max_tokens: int = 4096
     progress: Callable[[str], None] = lambda line: None
+    quarantine: bool = False
     _fatal: str | None = field(default=None, init=False)
+
+    def _seen(self, rec: Record, outcome: RunOutcome) -> str:
+        """The document scan, before any call: flags are recorded, and with quarantine on the flagged
+        lines are withheld from the text the model sees."""
+        flags = scan.scan(rec.text)
+        if flags:
+            outcome.flags[rec.id] = scan.report(flags)
+        return scan.quarantine(rec.text, flags) if self.quarantine else rec.text
 
     def run(self, records: list[Record]) -> RunOutcome:
         schema = reply.schema() if self.use_schema else None
         todo: list[tuple[Record, Request, str]] = []
-        outcome = RunOutcome()
+        outcome = RunOutcome(quarantine=self.quarantine)
         for rec in records:
+            text = self._seen(rec, outcome)
             for n in range(self.repeat):
-                request = request_for(rec, self.config, n, schema, self.max_tokens)
+                request = request_for(text, self.config, n, schema, self.max_tokens)
                 key = cache_key(request, self.config.provider)
                 hit = self.cache.get(key)
                 if hit is not None:

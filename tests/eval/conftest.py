@@ -12,6 +12,8 @@
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import json
 import os
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -94,11 +96,18 @@ def _progress(pytestconfig):
     return say
 
 
+def _shared_folder(tmp_path_factory, run_id: str) -> Path:
+    """A folder every xdist worker of this run sees (and no other run does)."""
+    base = tmp_path_factory.getbasetemp()
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / f"kit-{run_id}"
+
+
 @pytest.fixture(scope="session")
 def paid_arm(kit_session, tmp_path_factory, pytestconfig):
-    """A function records -> RunOutcome for the model arm: through the cache, buying only under
-    --record, one xdist worker at a time."""
-    dotenv = kit_session.root / ".env"
+    """A function (records, repeat, quarantine) -> RunOutcome for the model arm: through the cache,
+    buying only under --record. Under xdist the first worker to take the lock runs it and leaves the
+    outcome for the others, so no call is ever bought, retried or refused twice."""
+    dotenv = Path(os.environ.get("KIT_DOTENV") or kit_session.root / ".env")
     try:
         config = load_config(dotenv_path=dotenv)
     except ConfigError as err:
@@ -107,9 +116,15 @@ def paid_arm(kit_session, tmp_path_factory, pytestconfig):
     if not kit_session.record:
         configured = bool(os.environ.get("MODEL") or read_dotenv(dotenv).get("MODEL"))
         config = runner.replay_config(cache, config, configured)
-    lock = tmp_path_factory.getbasetemp().parent / "kit-paid-arm.lock"
+    shared = _shared_folder(tmp_path_factory, kit_session.run_id)
 
-    def run(records, repeat: int = 1) -> runner.RunOutcome:
+    def run(records, repeat: int = 1, quarantine: bool | None = None) -> runner.RunOutcome:
+        quarantine = kit_session.quarantine if quarantine is None else quarantine
+        records = list(records)
+        digest = hashlib.sha256(
+            json.dumps([[r.id, r.text] for r in records] + [repeat, quarantine]).encode()
+        ).hexdigest()[:16]
+        saved = shared / f"outcome-{digest}.json"
         arm_run = runner.ArmRun(
             config=config,
             cache=cache,
@@ -118,10 +133,14 @@ def paid_arm(kit_session, tmp_path_factory, pytestconfig):
             make_provider=lambda: make_provider(config),
             repeat=repeat,
             progress=_progress(pytestconfig),
+            quarantine=quarantine,
         )
         try:
-            with exclusive(lock):
-                outcome = arm_run.run(list(records))
+            with exclusive(shared / "paid-arm.lock"):
+                if saved.exists():
+                    return runner.RunOutcome.load(saved)
+                outcome = arm_run.run(records)
+                outcome.save(saved)
         except (ConfigError, DailyLimitReached) as err:
             pytest.fail(str(err), pytrace=False)
         if kit_session.record:
