@@ -1,6 +1,6 @@
 """The `kit` console command: one record in, one evidence package out, for a person or a machine.
 
-  kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json]
+  kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json] [--quarantine]
   kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (writes .env, 0600)
 
 The package lists the four elements with their findings and quoted lines, the midnight arithmetic
@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from kit import benchmark, config, elements, record, rulebook
+from kit import benchmark, config, elements, record, rulebook, scan
 from kit.answer import Answer
 from kit.recheck import recheck
 
@@ -51,18 +51,26 @@ def _arithmetic(answer: Answer, admitted_at: str) -> str:
         return f"the stated value cannot be counted: {err}"
 
 
-def package(path: Path, admitted: str | None, arm: str) -> dict:
+def package(path: Path, admitted: str | None, arm: str, quarantine: bool = False) -> dict:
     """The evidence package as plain data."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise UsageError(f"cannot read {path}: {err}") from None
     try:
+        record.sections(text)
+    except record.RecordFormatError as err:
+        raise UsageError(f"{path} is not an admission record in the five-section format: {err}") from None
+    try:
         admitted_at = admitted or record.admitted_at(text)
         benchmark.parse_admitted(admitted_at)
-    except (record.RecordFormatError, benchmark.BenchmarkError) as err:
-        raise UsageError(f"{path}: {err} (give --admitted \"YYYY-MM-DD HH:MM\")") from None
-    answer = _answer(arm, text, admitted_at)
+    except record.RecordFormatError as err:
+        raise UsageError(f'{path}: {err}; give --admitted "YYYY-MM-DD HH:MM"') from None
+    except benchmark.BenchmarkError as err:
+        raise UsageError(f"{path}: {err}") from None
+    flags = scan.scan(text)
+    seen = scan.quarantine(text, flags) if quarantine else text
+    answer = _answer(arm, seen, admitted_at)
     rechecked = recheck(answer, admitted_at)
     rows = []
     for element in elements.ELEMENTS:
@@ -88,6 +96,7 @@ def package(path: Path, admitted: str | None, arm: str) -> dict:
         "policy_id": rulebook.policy_id(),
         "notice": NOTICE,
         "problems": [f"{p.field}: {p.detail}" for p in (*answer.problems, *rechecked.problems)],
+        "scan": {"flags": scan.report(flags), "quarantined": quarantine and bool(flags)},
     }
 
 
@@ -101,6 +110,8 @@ def render(pkg: dict) -> str:
             lines.append(f"    {pkg['arithmetic']}")
     lines += ["", f"Support verdict: {pkg['support']} (rule {pkg['rule']} of {pkg['policy_id']})"]
     lines += [f"Problems: {p}" for p in pkg["problems"]]
+    withheld = " (withheld from the arm)" if pkg["scan"]["quarantined"] else ""
+    lines += [f"Document scan flagged{withheld}: {flag}" for flag in pkg["scan"]["flags"]]
     lines += ["", pkg["notice"]]
     return "\n".join(lines)
 
@@ -140,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     assemble.add_argument("--arm", choices=ASSEMBLE_ARMS, default="floor")
     assemble.add_argument("--json", action="store_true", help="print the package as JSON")
+    assemble.add_argument(
+        "--quarantine", action="store_true", help="withhold lines the document scan flags from the arm"
+    )
     setup = commands.add_parser("configure", help="write provider settings to .env (mode 0600)")
     setup.add_argument("--provider", choices=config.PROVIDERS, required=True)
     setup.add_argument("--base-url")
@@ -154,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "configure":
         return configure(args)
     try:
-        pkg = package(args.record, args.admitted, args.arm)
+        pkg = package(args.record, args.admitted, args.arm, args.quarantine)
     except UsageError as err:
         print(f"kit assemble: {err}", file=sys.stderr)
         return 2
