@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kit import benchmark, citation, elements, record
+from kit import benchmark, citation, elements, policy, record
 
 
 class CorpusError(ValueError):
@@ -93,35 +93,93 @@ def _check_text(rid: str, text: str, facts: dict[str, Any], problems: list[str])
     except record.RecordFormatError as err:
         problems.append(f"{rid}.txt: {err}")
         return
-    if stated.get("admitted_at") not in (None, facts.get("admitted_at")):
+    if "admitted_at" not in stated:
+        problems.append(f"{rid}.txt: ENCOUNTER FACTS has no 'Admitted' line")
+    elif stated["admitted_at"] != facts.get("admitted_at"):
         problems.append(
             f"{rid}.txt: ENCOUNTER FACTS says admitted {stated['admitted_at']!r} "
             f"but records.json says {facts.get('admitted_at')!r}"
         )
 
 
-def _check_gold(rid: str, row: dict[str, Any], text: str, problems: list[str]) -> dict[str, Any]:
+def _check_row(rid: str, r: dict[str, Any], norm_text: str, problems: list[str]) -> bool:
+    """Check one gold element row in place (class and span filled in); False when it is unusable."""
+    element, finding, quote = r["element"], r.get("finding"), r.get("citation")
+    where = f"gold.jsonl: {rid} {element}"
+    if not isinstance(finding, str) or not elements.is_finding_of(element, finding):
+        problems.append(f"{where} finding {finding!r} is not one of its words")
+        return False
+    klass = elements.class_of(element, finding)
+    if r.setdefault("class", klass) != klass:
+        problems.append(f"{where} class {r['class']!r} does not match the finding {finding!r}")
+    has_value = r.get("expected_discharge") is not None or r.get("expected_nights") is not None
+    if has_value and (element != elements.STAY_EXPECTATION or klass != elements.PRESENT):
+        problems.append(f"{where} carries an expectation value, which only a documented stay may")
+    if klass == elements.ABSENT:
+        if quote is not None:
+            problems.append(f"{where} is {finding} but cites a line")
+        r.setdefault("span", None)
+        return True
+    if not isinstance(quote, str) or not quote.strip():
+        problems.append(f"{where} is {finding} and needs a citation: one line of the record")
+        return False
+    found = citation.locate(norm_text, quote)
+    if found is None:
+        problems.append(f"{where} citation not found in {rid}.txt: {quote[:60]!r}")
+        return False
+    span = r.get("span")
+    if span is None:
+        r["span"] = list(found)
+    elif not (
+        isinstance(span, list)
+        and len(span) == 2
+        and all(isinstance(n, int) for n in span)
+        and norm_text[span[0] : span[1]] == citation.norm(quote)
+    ):
+        problems.append(f"{where} span {span!r} does not cut the citation out of the normalised record")
+    return True
+
+
+def _derive(rid: str, row: dict[str, Any], admitted_at: str, problems: list[str]) -> None:
+    """Fill in (or check) midnights, meets_benchmark, support and rule from the rows and the rulebook."""
+    order, stay = row["elements"][0], row["elements"][1]
+    count = None
+    if stay["class"] == elements.PRESENT:
+        try:
+            count = benchmark.midnights(
+                admitted_at, stay.get("expected_discharge"), stay.get("expected_nights")
+            )
+        except benchmark.BenchmarkError as err:
+            problems.append(f"gold.jsonl: {rid} stay_expectation value: {err}")
+            return
+        if count is None:
+            problems.append(f"gold.jsonl: {rid} stay_expectation is documented but gives no date or nights")
+            return
+    decision = policy.decide(order["finding"], count)
+    derived = {
+        "midnights": count,
+        "meets_benchmark": benchmark.meets(count),
+        "support": decision.verdict,
+        "rule": decision.rule,
+    }
+    for key, value in derived.items():
+        if row.setdefault(key, value) != value:
+            problems.append(f"gold.jsonl: {rid} {key} is {row[key]!r} but the rulebook gives {value!r}")
+
+
+def _check_gold(rid: str, row: dict[str, Any], text: str, admitted_at: str, problems: list[str]) -> dict:
     rows = row.get("elements")
-    if not isinstance(rows, list) or [r.get("element") for r in rows if isinstance(r, dict)] != list(
-        elements.ELEMENTS
+    if (
+        not isinstance(rows, list)
+        or not all(isinstance(r, dict) for r in rows)
+        or [r.get("element") for r in rows] != list(elements.ELEMENTS)
     ):
         problems.append(f"gold.jsonl: {rid} must list the four elements in order {list(elements.ELEMENTS)}")
         return row
     norm_text = citation.norm(text)
-    for r in rows:
-        element, finding, quote = r["element"], r.get("finding"), r.get("citation")
-        if not elements.is_finding_of(element, finding):
-            problems.append(f"gold.jsonl: {rid} {element} finding {finding!r} is not one of its words")
-            continue
-        r.setdefault("class", elements.class_of(element, finding))
-        if quote is None:
-            r.setdefault("span", None)
-            continue
-        found = citation.locate(norm_text, quote)
-        if found is None:
-            problems.append(f"gold.jsonl: {rid} {element} citation not found in {rid}.txt: {quote[:60]!r}")
-        elif r.get("span") is None:
-            r["span"] = list(found)
+    usable = [_check_row(rid, r, norm_text, problems) for r in rows]
+    if all(usable):
+        _derive(rid, row, admitted_at, problems)
     return row
 
 
@@ -139,8 +197,13 @@ def load(folder: Path | str) -> Corpus:
         problems.append(f"{rid}.txt: has no row in records.json")
     golds: dict[str, dict[str, Any]] = {}
     gold_path = folder / "gold.jsonl"
-    if gold_path.exists():
-        for n, line in enumerate(gold_path.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        gold_lines = gold_path.read_text(encoding="utf-8").splitlines() if gold_path.exists() else []
+    except UnicodeDecodeError:
+        problems.append("gold.jsonl: not UTF-8 text")
+        gold_lines = []
+    if gold_lines:
+        for n, line in enumerate(gold_lines, start=1):
             if not line.strip():
                 continue
             try:
@@ -162,14 +225,17 @@ def load(folder: Path | str) -> Corpus:
             problems.append(f"{rid}.txt: not UTF-8 text")
             continue
         _check_text(rid, text, facts[rid], problems)
-        gold = _check_gold(rid, golds[rid], text, problems) if rid in golds else None
+        admitted = facts[rid].get("admitted_at")
+        gold = _check_gold(rid, golds[rid], text, admitted, problems) if rid in golds else None
         records.append(Record(rid, text, facts[rid], gold))
     if golds and len(golds) != len(records):
         problems.append(f"gold.jsonl: has {len(golds)} rows for {len(records)} records")
+    manifest_path = folder / "manifest.json"
+    manifest = _read_json(manifest_path, problems) if manifest_path.exists() else None
+    if manifest is not None and not isinstance(manifest, dict):
+        problems.append("manifest.json: must be a JSON object")
     if problems:
         raise CorpusError(f"{folder}: {len(problems)} problem(s)\n  " + "\n  ".join(problems))
-    manifest_path = folder / "manifest.json"
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8")) if manifest_path.exists() else None
     return Corpus(folder, tuple(records), manifest)
 
 

@@ -35,12 +35,38 @@ def test_the_filler_check_refuses_a_named_condition(monkeypatch):
         writer.generate()
 
 
+def _other_orders(r) -> list[str]:
+    orders = r.text.split("ORDERS AND AUTHENTICATION\n", 1)[1].split("\n\n", 1)[0]
+    planted = r.gold["elements"][0]["citation"]
+    return [line.strip() for line in orders.splitlines() if line.strip() and line.strip() != planted]
+
+
 def test_other_orders_appear_with_and_without_an_admission_order(corpus):
-    missing = [r for r in corpus.records if r.gold["elements"][0]["class"] == "ABSENT"]
-    assert missing
-    for r in missing:
-        orders = r.text.split("ORDERS AND AUTHENTICATION\n", 1)[1].split("\n\n", 1)[0]
-        assert orders.strip(), f"{r.id}: no other order on a record without an admission order"
+    without = [r for r in corpus.records if r.gold["elements"][0]["class"] == "ABSENT"]
+    with_order = [r for r in corpus.records if r.gold["elements"][0]["class"] == "PRESENT"]
+    assert without and with_order
+    for r in without:
+        assert _other_orders(r), f"{r.id}: no other order on a record without an admission order"
+    assert sum(1 for r in with_order if _other_orders(r)) >= len(with_order) // 2
+
+
+def _edit_gold(folder, index, change):
+    rows = [json.loads(line) for line in (folder / "gold.jsonl").read_text().splitlines()]
+    change(rows[index])
+    (folder / "gold.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+def test_byo_verdict_fields_are_derived_when_left_out(tmp_path, corpus):
+    folder = _copy(tmp_path)
+    rows = [json.loads(line) for line in (folder / "gold.jsonl").read_text().splitlines()]
+    for row in rows:
+        for key in ("midnights", "meets_benchmark", "support", "rule"):
+            row.pop(key)
+    (folder / "gold.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    mine = load.load(folder)
+    for ours, shipped in zip(mine.records, corpus.records, strict=True):
+        for key in ("midnights", "meets_benchmark", "support", "rule"):
+            assert ours.gold[key] == shipped.gold[key], (ours.id, key)
 
 
 def _copy(tmp_path):
@@ -103,6 +129,28 @@ def test_byo_spans_are_computed_when_left_out(tmp_path, corpus):
             "citation not found in",
         ),
         (lambda f: (f / "records.json").write_text("[{"), "records.json: not valid JSON"),
+        (lambda f: (f / "manifest.json").write_text("{"), "manifest.json: not valid JSON"),
+        (lambda f: (f / "gold.jsonl").write_bytes(b"\xff\xfe{"), "gold.jsonl: not UTF-8 text"),
+        (lambda f: _edit_gold(f, 0, lambda row: row["elements"][0].update(citation=7)), "needs a citation"),
+        (lambda f: _edit_gold(f, 0, lambda row: row["elements"].insert(1, "x")), "four elements in order"),
+        (
+            lambda f: _edit_gold(f, 0, lambda row: row.update(support="BENCHMARK-NOT-MET")),
+            "support is 'BENCHMARK-NOT-MET' but the rulebook gives",
+        ),
+        (
+            lambda f: _edit_gold(f, 0, lambda row: row["elements"][2].update(span=[0, 5])),
+            "does not cut the citation",
+        ),
+        (
+            lambda f: (f / "ADM-0006.txt").write_text(
+                "\n".join(
+                    line
+                    for line in (f / "ADM-0006.txt").read_text().split("\n")
+                    if not line.startswith("  Admitted ")
+                )
+            ),
+            "ADM-0006.txt: ENCOUNTER FACTS has no 'Admitted' line",
+        ),
     ],
 )
 def test_byo_bad_input_gets_a_message_naming_file_and_problem(tmp_path, damage, message):
