@@ -17,6 +17,10 @@ FORBIDDEN_FRAGMENTS: tuple[str, ...] = (
     "care", "monitor", "management", "service", "medication", "antibiotic", "oxygen", "physio",
     "infusion", "dialysis", "procedure", "surgery", "plan",
 )
+# A title must not contradict the structured admission time, so it names no time of day.
+TIME_OF_DAY: tuple[str, ...] = (
+    "morning", "afternoon", "evening", "lunchtime", "small hours", "overnight", "midday", "dawn", "dusk",
+)
 SEVERITY_FORBIDDEN: tuple[str, ...] = (
     "admit", "order", "discharge", "night", "midnight", "stay", "expect", "anticipat",
 )

@@ -67,6 +67,8 @@ def check_pools() -> None:
     for name in ("FILLER_DOCUMENTATION", "FILLER_SERVICES", "FILLER_REVIEW", "TITLES"):
         for sentence in getattr(pools, name):
             problems += [f"{name}: {sentence!r} {p}" for p in filler.filler_problems(sentence, words)]
+    for title in pools.TITLES:
+        problems += [f"TITLES: {title!r} names {w!r}" for w in filler.TIME_OF_DAY if w in title.lower()]
     for sentence in pools.SEVERITY:
         problems += [f"SEVERITY: {sentence!r} {p}" for p in filler.severity_problems(sentence, words)]
     if problems:
