@@ -40,8 +40,8 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def key_fields(request: Request, provider: str, base_url_kind: str | None = None) -> dict[str, Any]:
-    fields: dict[str, Any] = {
+def key_fields(request: Request, provider: str) -> dict[str, Any]:
+    return {
         "provider": provider,
         "model": request.model,
         "messages": request.messages,
@@ -50,15 +50,11 @@ def key_fields(request: Request, provider: str, base_url_kind: str | None = None
         "schema": request.schema,
         "repeat": request.repeat,
     }
-    if base_url_kind is not None:
-        fields["base_url_kind"] = base_url_kind
-    return fields
 
 
-def cache_key(request: Request, provider: str, base_url_kind: str | None = None) -> str:
-    """sha256 hex of the canonical JSON of everything that changes the output. `base_url_kind`
-    (e.g. "local" / "hosted") is optional and only enters the key when given."""
-    return hashlib.sha256(canonical_json(key_fields(request, provider, base_url_kind)).encode()).hexdigest()
+def cache_key(request: Request, provider: str) -> str:
+    """sha256 hex of the canonical JSON of everything that changes the output."""
+    return hashlib.sha256(canonical_json(key_fields(request, provider)).encode()).hexdigest()
 
 
 def refusal_reason(completion: Completion) -> str | None:

@@ -91,21 +91,55 @@ def _positive_int(name: str, raw: str) -> int:
     return value
 
 
+LOCAL_SUFFIXES = (".localhost", ".local", ".lan", ".internal", ".home.arpa")
+
+
+def _api_key(raw: str | None) -> str | None:
+    """The key with surrounding whitespace removed, or None if unset. A key must be printable ASCII
+    with no whitespace inside; anything else is refused WITHOUT quoting the value, since a line break
+    or control character would otherwise surface later in an HTTP library's error message."""
+    key = (raw or "").strip()
+    if not key:
+        return None
+    if not all("!" <= ch <= "~" for ch in key):
+        raise ConfigError(
+            "API_KEY contains whitespace, control or non-ASCII characters; check the value you set "
+            "(a pasted key often carries a stray line break or space)"
+        )
+    return key
+
+
 def is_local_url(url: str | None) -> bool:
-    """True when `url` points at this machine (localhost or a loopback address)."""
+    """True when `url` points at this machine or a private network, where a model server (Ollama,
+    vLLM, llama.cpp) typically runs without a key:
+
+    - `localhost`, and a single-label name such as `http://ollama:11434` (a container or LAN host);
+    - a name under .localhost, .local, .lan, .internal or .home.arpa;
+    - an IP address that is not globally routable: loopback, the private ranges 10/8, 172.16/12 and
+      192.168/16, link-local, shared address space (100.64/10), IPv6 unique-local and link-local.
+
+    Anything else (a public hostname or a public IP) is hosted.
+    """
     if not url:
         return False
-    host = (urlsplit(url).hostname or "").lower()
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
     try:
-        return ipaddress.ip_address(host).is_loopback
+        host = (urlsplit(url).hostname or "").lower().rstrip(".")
     except ValueError:
         return False
+    if not host:
+        return False
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return "." not in host or host.endswith(LOCAL_SUFFIXES)
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return not address.is_global  # loopback, private, link-local, 100.64/10, unique-local, unspecified
 
 
 def needs_key(config: Config) -> bool:
-    """Hosted providers need a key; a local server (and the stub) does not."""
+    """PROVIDER=anthropic always needs a key; PROVIDER=openai needs one unless BASE_URL is local (see
+    is_local_url); the stub never does."""
     if config.provider == "anthropic":
         return True
     if config.provider == "openai":
@@ -164,7 +198,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
         provider=provider,
         base_url=base_url,
         model=model,
-        api_key=(merged.get("API_KEY") or "").strip() or None,
+        api_key=_api_key(merged.get("API_KEY")),
         eval_workers=workers,
         max_calls_per_day=max_calls,
         prices=load_prices(Path(prices_file) if prices_file else None),

@@ -41,6 +41,7 @@ class Call:
     completion: dict[str, Any] | None = None
     error: str | None = None
     cost_usd: float | None = None
+    retries: int = 0
 
     @property
     def answered(self) -> bool:
@@ -90,7 +91,7 @@ class RunOutcome:
             "replayed": sum(1 for c in self.calls if c.status == "replayed"),
             "missing": sum(1 for c in self.calls if c.status == "missing"),
             "failures": sum(1 for c in self.calls if c.status == "failed"),
-            "retries": sum(c.completion.get("retries", 0) for c in done),
+            "retries": sum(c.retries for c in self.calls),
             "latency_ms": {
                 "p50": statistics.median(latencies) if latencies else None,
                 "p95": _percentile(latencies, 0.95),
@@ -117,7 +118,7 @@ class RunOutcome:
                     "latency_ms": c.completion["latency_ms"] if c.completion else None,
                     "usage": c.completion["usage"] if c.completion else None,
                     "finish_reason": c.completion.get("finish_reason") if c.completion else None,
-                    "retries": c.completion.get("retries", 0) if c.completion else 0,
+                    "retries": c.retries,
                     "cost_usd": c.cost_usd,
                 }
                 for c in self.calls
@@ -201,7 +202,7 @@ class ArmRun:
 
     def _done(self, rid: str, repeat: int, key: str, status: str, completion: dict[str, Any]) -> Call:
         cost = cost_usd(Usage(**completion["usage"]), self.config.model, self.config.prices)
-        return Call(rid, repeat, key, status, completion, cost_usd=cost)
+        return Call(rid, repeat, key, status, completion, cost_usd=cost, retries=completion.get("retries", 0))
 
     def _buy(self, todo: list[tuple[Record, Request, str]]) -> list[Call]:
         remaining = self.ledger.remaining()
@@ -238,9 +239,9 @@ class ArmRun:
                 completion = provider.complete(request)
         except FatalProviderError as err:
             self._fatal = str(err)
-            return Call(rec.id, request.repeat, key, "failed", error=str(err))
+            return Call(rec.id, request.repeat, key, "failed", error=str(err), retries=err.retries)
         except ProviderError as err:
-            return Call(rec.id, request.repeat, key, "failed", error=str(err))
+            return Call(rec.id, request.repeat, key, "failed", error=str(err), retries=err.retries)
         data = completion.to_dict()
         try:
             self.cache.put(key, completion, request=request, provider=self.config.provider)

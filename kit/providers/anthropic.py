@@ -15,79 +15,46 @@ has no column for that, so cost slightly understates a call that wrote the cache
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
-import requests
-
-from kit.providers import retry
-from kit.providers.base import Completion, Provider, ProviderError, Request, Usage, scrub
+from kit.providers.base import Completion, ProviderError, Request, Usage, scrub
+from kit.providers.http import HTTPProvider, int_or_none
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
 
 
-def _int_or_none(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def parse_usage(block: Any) -> Usage:
     if not isinstance(block, dict):
         return Usage(None, None, None, None)
-    fresh = _int_or_none(block.get("input_tokens"))
-    read = _int_or_none(block.get("cache_read_input_tokens"))
-    written = _int_or_none(block.get("cache_creation_input_tokens"))
+    fresh = int_or_none(block.get("input_tokens"))
+    read = int_or_none(block.get("cache_read_input_tokens"))
+    written = int_or_none(block.get("cache_creation_input_tokens"))
     total = None if fresh is None else fresh + (read or 0) + (written or 0)
     return Usage(
         input_tokens=total,
         cached_input_tokens=read,
-        output_tokens=_int_or_none(block.get("output_tokens")),
+        output_tokens=int_or_none(block.get("output_tokens")),
         reasoning_tokens=None,
     )
 
 
-class AnthropicProvider(Provider):
+class AnthropicProvider(HTTPProvider):
     name = "anthropic"
 
     def __init__(
-        self,
-        base_url: str | None,
-        model: str,
-        api_key: str | None,
-        session_factory: Callable[[], requests.Session] = requests.Session,
-        timeout: tuple[float, float] = (10, 300),
-        *,
-        sleep: Callable[[float], None] = time.sleep,
-        retry_options: dict[str, Any] | None = None,
-        throttle: retry.Throttle | None = retry.THROTTLE,
+        self, base_url: str | None, model: str, api_key: str | None, *args: Any, **kwargs: Any
     ) -> None:
-        self.base_url = (base_url or DEFAULT_BASE_URL).rstrip("/")
-        if self.base_url.endswith("/v1"):
-            self.base_url = self.base_url[: -len("/v1")]
-        self.model = model
-        self._api_key = api_key
-        self._session_factory = session_factory
-        self.timeout = timeout
-        self._sleep = sleep
-        self._retry_options = dict(retry_options or {})
-        self._throttle = throttle
-        self._local = threading.local()
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(base_url={self.base_url!r}, model={self.model!r})"
+        """`base_url` defaults to the public API and loses a trailing /v1; the rest as HTTPProvider."""
+        root = (base_url or DEFAULT_BASE_URL).rstrip("/")
+        if root.endswith("/v1"):
+            root = root[: -len("/v1")]
+        super().__init__(root, model, api_key, *args, **kwargs)
 
     @property
     def url(self) -> str:
         return f"{self.base_url}/v1/messages"
-
-    def _session(self) -> requests.Session:
-        session = getattr(self._local, "session", None)
-        if session is None:
-            session = self._session_factory()
-            self._local.session = session
-        return session
 
     def body(self, request: Request) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -110,20 +77,8 @@ class AnthropicProvider(Provider):
 
     def complete(self, request: Request) -> Completion:
         body = self.body(request)
-        session = self._session()
-
-        def send() -> requests.Response:
-            return session.post(self.url, json=body, headers=self.headers(), timeout=self.timeout)
-
         start = time.perf_counter()
-        response, retries = retry.call_with_retry(
-            send,
-            sleep=self._sleep,
-            where=self.base_url,
-            secret=self._api_key,
-            throttle=self._throttle,
-            **self._retry_options,
-        )
+        response, retries = self._post(body)
         try:
             payload = response.json()
         except ValueError:

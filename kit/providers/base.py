@@ -44,6 +44,16 @@ class Usage:
 
 @dataclass
 class Completion:
+    """One model reply as the caller saw it.
+
+    `latency_ms` is the wall time of the whole `complete()` call: from just before the first attempt
+    until the successful reply had been read and parsed, so it INCLUDES every failed attempt and every
+    backoff or Retry-After sleep between attempts. That is deliberate: it is what the user waited for
+    the answer. It does not include time spent queueing for a throttle slot before the call began. A
+    call that needed no retry (`retries == 0`) measures a single round trip. A replayed cache entry
+    reports the latency measured when it was bought.
+    """
+
     text: str
     usage: Usage
     latency_ms: float
@@ -94,14 +104,22 @@ class RetryExhausted(ProviderError):
 
 def scrub(text: str, secret: str | None, limit: int = 300) -> str:
     """Cut `text` to `limit` characters and blank out every occurrence of `secret` (and of any
-    8+ character run of it, in case a provider echoes part of the key)."""
+    8+ character run of it, in case a provider echoes part of the key). The secret is also looked
+    for as Python's repr would escape it, because library messages often quote values with `!r`."""
     out = text
     if secret:
-        out = out.replace(secret, "[redacted]")
-        if len(secret) >= 8:
-            for n in range(len(secret) - 1, 7, -1):
-                for i in range(0, len(secret) - n + 1):
-                    piece = secret[i : i + n]
+        forms = [secret]
+        escaped = repr(secret)[1:-1]
+        if escaped != secret:
+            forms.append(escaped)
+        for form in forms:
+            out = out.replace(form, "[redacted]")
+        for form in forms:
+            if len(form) < 8:
+                continue
+            for n in range(len(form) - 1, 7, -1):
+                for i in range(0, len(form) - n + 1):
+                    piece = form[i : i + n]
                     if piece in out:
                         out = out.replace(piece, "[redacted]")
     if len(out) > limit:

@@ -9,21 +9,13 @@ answer: that is a ProviderError, never retried and never cached.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
-import requests
-
-from kit.providers import retry
-from kit.providers.base import Completion, Provider, ProviderError, Request, Usage, scrub
+from kit.providers.base import Completion, ProviderError, Request, Usage, scrub
+from kit.providers.http import HTTPProvider, int_or_none
 
 SCHEMA_NAME = "admission_evidence"
-
-
-def _int_or_none(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _dig(data: Any, *path: str) -> Any:
@@ -39,51 +31,25 @@ def parse_usage(block: Any) -> Usage:
     if not isinstance(block, dict):
         return Usage(None, None, None, None)
     return Usage(
-        input_tokens=_int_or_none(block.get("prompt_tokens")),
-        cached_input_tokens=_int_or_none(_dig(block, "prompt_tokens_details", "cached_tokens")),
-        output_tokens=_int_or_none(block.get("completion_tokens")),
-        reasoning_tokens=_int_or_none(_dig(block, "completion_tokens_details", "reasoning_tokens")),
+        input_tokens=int_or_none(block.get("prompt_tokens")),
+        cached_input_tokens=int_or_none(_dig(block, "prompt_tokens_details", "cached_tokens")),
+        output_tokens=int_or_none(block.get("completion_tokens")),
+        reasoning_tokens=int_or_none(_dig(block, "completion_tokens_details", "reasoning_tokens")),
     )
 
 
-class OpenAICompatProvider(Provider):
+class OpenAICompatProvider(HTTPProvider):
     name = "openai"
 
     def __init__(
-        self,
-        base_url: str,
-        model: str,
-        api_key: str | None = None,
-        session_factory: Callable[[], requests.Session] = requests.Session,
-        timeout: tuple[float, float] = (10, 300),
-        *,
-        sleep: Callable[[float], None] = time.sleep,
-        retry_options: dict[str, Any] | None = None,
-        throttle: retry.Throttle | None = retry.THROTTLE,
+        self, base_url: str, model: str, api_key: str | None = None, *args: Any, **kwargs: Any
     ) -> None:
-        self.base_url = base_url.rstrip("/")
-        self.model = model
-        self._api_key = api_key
-        self._session_factory = session_factory
-        self.timeout = timeout
-        self._sleep = sleep
-        self._retry_options = dict(retry_options or {})
-        self._throttle = throttle
-        self._local = threading.local()
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(base_url={self.base_url!r}, model={self.model!r})"
+        """Other arguments as HTTPProvider (session_factory, timeout, sleep, retry_options, throttle)."""
+        super().__init__(base_url.rstrip("/"), model, api_key, *args, **kwargs)
 
     @property
     def url(self) -> str:
         return f"{self.base_url}/chat/completions"
-
-    def _session(self) -> requests.Session:
-        session = getattr(self._local, "session", None)
-        if session is None:
-            session = self._session_factory()
-            self._local.session = session
-        return session
 
     def body(self, request: Request) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -108,20 +74,8 @@ class OpenAICompatProvider(Provider):
 
     def complete(self, request: Request) -> Completion:
         body = self.body(request)
-        session = self._session()
-
-        def send() -> requests.Response:
-            return session.post(self.url, json=body, headers=self.headers(), timeout=self.timeout)
-
         start = time.perf_counter()
-        response, retries = retry.call_with_retry(
-            send,
-            sleep=self._sleep,
-            where=self.base_url,
-            secret=self._api_key,
-            throttle=self._throttle,
-            **self._retry_options,
-        )
+        response, retries = self._post(body)
         try:
             payload = response.json()
         except ValueError:

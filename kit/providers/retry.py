@@ -1,12 +1,18 @@
 """The retry policy for a paid call: one explicit loop, and a process-wide throttle.
 
-Retried: 408, 409, 429, every 5xx (including Anthropic's 529), with exponential backoff and jitter,
-honouring `retry-after-ms` and `Retry-After`, at most `max_retries` times and never past a cap on the
-total wait. A transport failure (connection refused or reset, timeout) is retried exactly once,
-because a non-streamed completion may already have been paid for. Never retried: 400/401/403/404,
-any other 4xx, and a 429 that says the quota is exhausted; these raise FatalProviderError with a
-message saying what to fix. This module refuses to retry forever and never puts the API key in a
-message (callers pass it as `secret` so provider error text is scrubbed).
+Retried: 408, 409, 429, every 5xx (including Anthropic's 529), at most `max_retries` times and never
+past a cap on the total wait. Without a hint from the server the wait is exponential backoff with
+jitter, each wait capped by `max_delay`. When the server sends `retry-after-ms` or `Retry-After`, the
+full hint is waited (retrying sooner would only be refused again), provided it fits in what is left of
+the total-wait cap; if it does not fit, the call gives up at once with RetryExhausted saying how long
+the server asked to wait. A transport failure (connection refused or reset, timeout) is retried exactly
+once, because a non-streamed completion may already have been paid for. Never retried: 400/401/403/404,
+any other 4xx, a 429 that says the quota is exhausted, and a request `requests` refuses to send (an
+invalid header or URL); these raise FatalProviderError with a message saying what to fix.
+
+Every error raised here carries `retries`, the number of retries actually made before giving up. This
+module refuses to retry forever and never puts the API key in a message (callers pass it as `secret`,
+and provider and library error text is scrubbed of it).
 """
 
 from __future__ import annotations
@@ -71,13 +77,18 @@ class Throttle:
             return self._limit
 
     def configure(self, ceiling: int) -> None:
-        """Set the ceiling (normally EVAL_WORKERS) and reset the limit to it."""
+        """Set the ceiling (normally EVAL_WORKERS). The runner calls this before every batch, so the
+        same ceiling again changes nothing: a limit lowered by 429s stays lowered and recovers on its
+        own timer. A different ceiling resets the limit to it and forgets past 429s."""
         if ceiling < 1:
             raise ValueError("a throttle needs at least one slot")
         with self._cond:
+            if ceiling == self._ceiling:
+                return
             self._ceiling = ceiling
             self._limit = ceiling
             self._last_cut = float("-inf")
+            self._last_change = float("-inf")
             self._cond.notify_all()
 
     def on_429(self) -> None:
@@ -222,6 +233,15 @@ def call_with_retry(
                 ) from None
             transport_retries += 1
             failure = type(exc).__name__
+        except (requests.RequestException, UnicodeError) as exc:
+            # Not a transport failure: `requests` refused to build or send the request (an invalid
+            # header such as a key with a line break, a bad URL, ...). Such messages quote the
+            # offending value, which may be the key, so only a scrubbed copy goes any further.
+            raise FatalProviderError(
+                f"could not send a request to {scrub(where, secret)}: {type(exc).__name__}: "
+                f"{scrub(str(exc), secret, limit=200)} (check API_KEY and BASE_URL)",
+                retries=retries,
+            ) from None
         else:
             status = response.status_code
             if status < 400:
@@ -242,8 +262,19 @@ def call_with_retry(
             hint = parse_retry_hint(response.headers)
             failure = str(status)
             response.close()
-        delay = hint if hint is not None else backoff_delay(retries, base_delay, max_delay, rng)
-        delay = min(delay, max_delay)
+        if hint is not None:
+            delay = hint
+            if waited + delay > max_total_wait:
+                raise RetryExhausted(
+                    f"{failure} from {scrub(where, secret)}: the server asked to wait {delay:g}s before "
+                    f"retrying, more than the {max(0.0, max_total_wait - waited):.2f}s left of the "
+                    f"{max_total_wait:.0f}s cap on total waiting; giving up after {retries} retries "
+                    f"(try again later)",
+                    status=status,
+                    retries=retries,
+                )
+        else:
+            delay = backoff_delay(retries, base_delay, max_delay, rng)
         if waited + delay > max_total_wait:
             raise RetryExhausted(
                 f"{failure} from {scrub(where, secret)}: giving up, another wait of {delay:.2f}s would pass "

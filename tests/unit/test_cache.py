@@ -53,11 +53,19 @@ def test_key_changes_with_what_changes_the_output(change):
     assert cache_key(request(**change), "openai") != cache_key(request(), "openai")
 
 
-def test_key_changes_with_provider_and_optional_url_kind():
-    base = cache_key(request(), "openai")
-    assert cache_key(request(), "anthropic") != base
-    assert cache_key(request(), "openai", "local") != base
-    assert cache_key(request(), "openai", None) == base
+def test_key_changes_with_provider():
+    assert cache_key(request(), "anthropic") != cache_key(request(), "openai")
+
+
+def test_key_takes_only_the_request_and_the_provider():
+    import inspect
+
+    from kit.cache import key_fields
+
+    assert list(inspect.signature(cache_key).parameters) == ["request", "provider"]
+    assert list(inspect.signature(key_fields).parameters) == ["request", "provider"]
+    assert set(key_fields(request(), "openai")) == {
+        "provider", "model", "messages", "max_tokens", "temperature", "schema", "repeat"}
 
 
 def test_key_ignores_key_timeouts_retries_and_workers(tmp_path):

@@ -138,6 +138,90 @@ def test_needs_key(provider, base_url, expected):
     assert needs_key(Config(provider=provider, base_url=base_url, model="m")) is expected
 
 
+@pytest.mark.parametrize(
+    "base_url",
+    [
+        # private (RFC 1918) networks
+        "http://10.0.0.5:8000/v1",
+        "http://10.255.255.254/v1",
+        "http://192.168.1.20:11434/v1",
+        "http://172.16.0.1:8000/v1",
+        "http://172.31.255.254:8000/v1",
+        # single-label hosts (a container name, a machine on the LAN)
+        "http://ollama:11434/v1",
+        "http://gpu-box:8000/v1",
+        "http://OLLAMA.:11434/v1",
+        # local-only name suffixes
+        "http://gpu.local:8000/v1",
+        "http://box.lan/v1",
+        "http://vllm.svc.internal:8000/v1",
+        "http://nas.home.arpa:11434/v1",
+        "http://api.localhost:8000/v1",
+        # other addresses that are not publicly routable
+        "http://169.254.10.1:8000/v1",
+        "http://100.101.102.103:11434/v1",
+        "http://[fd12:3456::1]:8000/v1",
+        "http://[fe80::1]:8000/v1",
+        "http://[::ffff:192.168.0.9]:8000/v1",
+    ],
+)
+def test_a_server_on_a_private_network_needs_no_key(base_url):
+    assert not needs_key(Config(provider="openai", base_url=base_url, model="m"))
+    assert needs_key(Config(provider="anthropic", base_url=base_url, model="m"))
+
+
+@pytest.mark.parametrize(
+    "base_url",
+    [
+        "https://api.openai.com/v1",
+        "https://openrouter.ai/api/v1",
+        "http://8.8.8.8:8000/v1",
+        "http://172.32.0.1:8000/v1",
+        "http://172.15.255.1:8000/v1",
+        "http://11.0.0.1/v1",
+        "http://[2606:4700:4700::1111]/v1",
+        "http://[::ffff:8.8.8.8]/v1",
+        "http://ollama.example.com/v1",
+        "http://10.0.0.5.nip.io/v1",
+        "http://local.example.com/v1",
+        "http://example.lan.example.com/v1",
+    ],
+)
+def test_a_public_host_or_address_needs_a_key(base_url):
+    assert needs_key(Config(provider="openai", base_url=base_url, model="m"))
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "sk-SENTINEL-123\nabc",
+        "sk-SENTINEL-123\r\nabc",
+        "sk-SENTINEL 123",
+        "sk-SENTINEL\t123",
+        "sk-SENTINEL-123\x00",
+        "sk-SENTINEL-123\x7f",
+        "sk-SENTINÉL-123",
+        "sk-SENTINEL-123\u2019",
+    ],
+)
+def test_a_key_with_whitespace_or_control_characters_is_refused_without_quoting_it(tmp_path, bad):
+    with pytest.raises(ConfigError, match="API_KEY contains whitespace") as info:
+        load_config({"API_KEY": bad}, dotenv_path=tmp_path / "none")
+    message = str(info.value) + repr(info.value)
+    assert "SENTINEL" not in message and "SENTIN" not in message and "123" not in message
+    assert info.value.__cause__ is None and info.value.__context__ is None
+
+
+def test_a_bad_key_in_dotenv_is_refused_too_and_surrounding_whitespace_is_fine(tmp_path):
+    dotenv = tmp_path / ".env"
+    dotenv.write_text('API_KEY="sk-SENTINEL 123"\n')
+    with pytest.raises(ConfigError, match="API_KEY") as info:
+        load_config({}, dotenv_path=dotenv)
+    assert "SENTINEL" not in str(info.value)
+    assert load_config({"API_KEY": f"  {SENTINEL}\n"}, dotenv_path=tmp_path / "none").api_key == SENTINEL
+    assert load_config({"API_KEY": "   "}, dotenv_path=tmp_path / "none").api_key is None
+
+
 def test_shipped_price_table_has_no_vendor_rates():
     raw = json.loads((config_mod.Path(config_mod.__file__).parent / "data" / "prices.json").read_text())
     assert "_comment" in raw

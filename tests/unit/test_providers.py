@@ -8,6 +8,7 @@ from kit.cache import Cache, cache_key
 from kit.config import Config, ConfigError
 from kit.providers import (
     AnthropicProvider,
+    Completion,
     FatalProviderError,
     OpenAICompatProvider,
     ProviderError,
@@ -221,6 +222,101 @@ def test_sentinel_key_never_in_errors_cache_or_repr(tmp_path):
             assert SENTINEL not in repr(info.value)
 
 
+NEWLINE_KEY = "sk-SENTINEL-123\nabc"
+
+
+def assert_key_absent(text, key=NEWLINE_KEY):
+    for form in (key, repr(key)[1:-1], "SENTINEL-123", "SENTINEL"):
+        assert form not in text
+
+
+def test_a_key_with_a_line_break_is_a_scrubbed_provider_error_not_a_library_exception():
+    with StubServer() as stub:
+        p, sleeps = provider(stub, key=NEWLINE_KEY)
+        with pytest.raises(ProviderError) as info:
+            ask(p)
+        assert stub.requests == 0 and sleeps == []
+    assert isinstance(info.value, FatalProviderError)
+    assert "InvalidHeader" in str(info.value)
+    assert_key_absent(str(info.value))
+    assert_key_absent(repr(info.value))
+    assert info.value.retries == 0
+
+    with FakeAnthropic() as fake:
+        p = AnthropicProvider(fake.base_url, "claude-test", NEWLINE_KEY, throttle=Throttle())
+        with pytest.raises(FatalProviderError) as info:
+            p.complete(Request(messages=MESSAGES, model="claude-test"))
+    assert fake.requests == []
+    assert_key_absent(str(info.value))
+
+
+def test_a_non_latin1_key_is_a_provider_error_too():
+    key = "sk-SENTINEL-123\u2019"
+    with StubServer() as stub:
+        p, _ = provider(stub, key=key)
+        with pytest.raises(FatalProviderError) as info:
+            ask(p)
+        assert stub.requests == 0
+    assert "UnicodeEncodeError" in str(info.value)
+    assert "SENTINEL" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("switches", "error", "retries"),
+    [
+        ({"fail_429": 2, "malformed": 1}, ProviderError, 2),
+        ({"reset": 1, "fail_status": (503, 2), "malformed": 1}, ProviderError, 3),
+        ({"reset": 1, "quota_429": 1}, FatalProviderError, 1),
+        ({"fail_status": (503, 9)}, RetryExhausted, 4),
+        ({"reset": 2}, RetryExhausted, 1),
+        ({"reset": 1, "fail_429": 1, "retry_after": "3600"}, RetryExhausted, 1),
+        ({"status_401": True}, FatalProviderError, 0),
+    ],
+)
+def test_a_failed_call_carries_its_retry_count(switches, error, retries):
+    with StubServer(**switches) as stub:
+        p, sleeps = provider(stub, key=SENTINEL)
+        with pytest.raises(error) as info:
+            ask(p)
+        assert stub.requests == retries + 1
+    assert info.value.retries == retries
+    assert len(sleeps) == retries
+    assert SENTINEL not in str(info.value)
+
+
+def test_a_malformed_anthropic_reply_after_retries_carries_the_count():
+    with FakeAnthropic(overloaded=2, malformed=True) as fake:
+        p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, sleep=SleepRecorder(),
+                              throttle=Throttle())
+        with pytest.raises(ProviderError, match="not a Messages response") as info:
+            p.complete(Request(messages=MESSAGES, model="claude-test"))
+    assert len(fake.requests) == 3
+    assert info.value.retries == 2
+
+
+def test_both_backends_share_one_http_layer():
+    from kit.providers import anthropic, http, openai_compat
+
+    for module in (anthropic, openai_compat):
+        assert not hasattr(module, "_int_or_none")
+        assert module.int_or_none is http.int_or_none
+    for cls in (AnthropicProvider, OpenAICompatProvider):
+        assert issubclass(cls, http.HTTPProvider)
+        assert "_session" not in vars(cls) and "__init__" in vars(cls)
+    assert http.int_or_none(3) == 3 and http.int_or_none(True) is None and http.int_or_none("3") is None
+
+
+def test_latency_covers_the_whole_call_including_backoff_sleeps():
+    import time
+
+    assert "latency_ms" in Completion.__doc__ and "backoff" in Completion.__doc__
+    with StubServer(fail_429=1, retry_after="0.3") as stub:
+        p = OpenAICompatProvider(stub.base_url, "stub", None, sleep=time.sleep, throttle=Throttle())
+        c = ask(p)
+    assert c.retries == 1
+    assert c.latency_ms >= 300.0  # what the user waited, not just the last round trip
+
+
 def test_make_provider_choices():
     assert isinstance(make_provider(Config("openai", "http://127.0.0.1:1/v1", "m")), OpenAICompatProvider)
     assert isinstance(make_provider(Config("stub", "http://127.0.0.1:1/v1", "m")), OpenAICompatProvider)
@@ -237,9 +333,10 @@ def test_make_provider_choices():
 
 
 class FakeAnthropic:
-    def __init__(self, overloaded=0, echo_key_400=False):
+    def __init__(self, overloaded=0, echo_key_400=False, malformed=False):
         self.overloaded = overloaded
         self.echo_key_400 = echo_key_400
+        self.malformed = malformed
         self.requests = []
         self.lock = threading.Lock()
         fake = self
@@ -260,6 +357,8 @@ class FakeAnthropic:
                 elif number <= fake.overloaded:
                     self.reply(529, {"type": "error", "error": {"type": "overloaded_error",
                                                                  "message": "Overloaded"}})
+                elif fake.malformed:
+                    self.reply(200, {"unexpected": True})
                 else:
                     self.reply(200, {
                         "id": "msg_fake_1",

@@ -5,7 +5,7 @@ from email.utils import format_datetime
 import pytest
 import requests
 
-from kit.providers.base import FatalProviderError, RetryExhausted
+from kit.providers.base import FatalProviderError, RetryExhausted, scrub
 from kit.providers.retry import Throttle, backoff_delay, call_with_retry, parse_retry_hint
 
 SENTINEL = "sk-SENTINEL-123"
@@ -98,21 +98,50 @@ def test_backoff_values_and_jitter():
     assert sleeps == [0.5 * 0.875, 1.0 * 0.875]
 
 
-def test_hint_is_capped_by_max_delay():
-    (_, _), sleeps = run(Script(resp(429, {"Retry-After": "3600"}), resp(200)), max_delay=5.0)
-    assert sleeps == [5.0]
+def test_a_hint_longer_than_max_delay_is_waited_in_full_when_it_fits_the_cap():
+    # Retrying before the server allows only earns another 429: the hint is not cut to max_delay.
+    script = Script(resp(429, {"Retry-After": "50"}), resp(503, {"retry-after-ms": "45000"}), resp(200))
+    (r, retries), sleeps = run(script, max_delay=5.0, max_total_wait=120.0)
+    assert (r.status_code, retries, sleeps) == (200, 2, [50.0, 45.0])
 
 
-def test_total_wait_is_capped():
-    script = Script(*[resp(429, {"Retry-After": "50"})] * 5)
-    with pytest.raises(RetryExhausted, match="cap on total waiting"):
-        run(script, max_delay=60.0, max_total_wait=120.0)
+def test_a_hint_past_the_total_wait_cap_gives_up_at_once_and_says_how_long():
+    script = Script(resp(429, {"Retry-After": "3600"}), resp(200))
     sleeps = []
-    with pytest.raises(RetryExhausted):
+    with pytest.raises(RetryExhausted) as info:
+        call_with_retry(script, sleep=sleeps.append, max_delay=30.0, max_total_wait=120.0,
+                        where="https://api.example.com/v1", secret=SENTINEL)
+    message = str(info.value)
+    assert "asked to wait 3600s" in message
+    assert "120s cap on total waiting" in message
+    assert message.startswith("429 from https://api.example.com/v1")
+    assert SENTINEL not in message
+    assert (script.calls, sleeps) == (1, [])
+    assert (info.value.status, info.value.retries) == (429, 0)
+
+
+def test_a_hint_that_no_longer_fits_what_is_left_of_the_cap_stops_the_retries():
+    sleeps = []
+    with pytest.raises(RetryExhausted, match=r"asked to wait 50s .* than the 20\.00s left") as info:
         call_with_retry(Script(*[resp(429, {"Retry-After": "50"})] * 5), sleep=sleeps.append,
-                        max_delay=60.0, max_total_wait=120.0)
+                        max_delay=5.0, max_total_wait=120.0)
     assert sleeps == [50, 50]
-    assert sum(sleeps) <= 120.0
+    assert info.value.retries == 2
+
+
+def test_backoff_without_a_hint_stays_capped_by_max_delay():
+    script = Script(*[resp(503)] * 4, resp(200))
+    (r, retries), sleeps = run(script, base_delay=10.0, max_delay=15.0, max_total_wait=1000.0)
+    assert (r.status_code, retries, sleeps) == (200, 4, [10.0, 15.0, 15.0, 15.0])
+
+
+def test_total_wait_is_capped_for_backoff_too():
+    sleeps = []
+    with pytest.raises(RetryExhausted, match="cap on total waiting") as info:
+        call_with_retry(Script(*[resp(503)] * 5), sleep=sleeps.append, rng=lambda: 0.0,
+                        base_delay=10.0, max_delay=30.0, max_total_wait=50.0)
+    assert sleeps == [10.0, 20.0]
+    assert info.value.retries == 2
 
 
 @pytest.mark.parametrize("exc", [requests.ConnectionError("reset"), requests.ReadTimeout("slow"),
@@ -168,6 +197,65 @@ def test_error_text_is_scrubbed_of_the_key_and_truncated():
     assert "SENT" not in str(info.value)
 
 
+def test_scrub_finds_the_key_as_repr_would_escape_it():
+    short = "ab\ncd"  # too short for the 8-character runs, and escaped by repr in library messages
+    assert scrub(f"bad value {short!r}", short) == "bad value '[redacted]'"
+    long_key = "sk-SECRET123\nabc"
+    out = scrub(f"header value: 'Bearer {long_key!r}'", long_key)
+    assert "SECRET" not in out and "abc" not in out
+
+
+NEWLINE_KEY = "sk-SECRET123\nabc"
+
+
+@pytest.mark.parametrize(
+    "exc",
+    [
+        requests.exceptions.InvalidHeader(
+            f"Invalid leading whitespace, reserved character(s), or return character(s) in header value: "
+            f"{'Bearer ' + NEWLINE_KEY!r}"
+        ),
+        requests.exceptions.InvalidURL(f"Failed to parse: https://{NEWLINE_KEY}@example.com"),
+        UnicodeEncodeError("latin-1", "Bearer sk-SECRÉT\u2019", 16, 17, "ordinal not in range(256)"),
+    ],
+)
+def test_a_request_that_cannot_be_sent_is_a_scrubbed_fatal_error(exc):
+    script = Script(resp(503), exc, resp(200))
+    with pytest.raises(FatalProviderError) as info:
+        run(script, secret=NEWLINE_KEY, where="https://api.example.com/v1")
+    message = str(info.value)
+    assert "SECRET123" not in message and "\\nabc" not in message and "\nabc" not in message
+    assert type(exc).__name__ in message and "check API_KEY" in message
+    assert info.value.__suppress_context__  # the original (key-quoting) exception is not shown
+    assert script.calls == 2
+    assert info.value.retries == 1
+
+
+@pytest.mark.parametrize(
+    ("steps", "options", "error", "retries"),
+    [
+        ([resp(503), resp(401)], {}, FatalProviderError, 1),
+        ([resp(503), resp(429), resp(400)], {}, FatalProviderError, 2),
+        ([requests.ConnectionError("x"), resp(429, body='{"error": "insufficient_quota"}')], {},
+         FatalProviderError, 1),
+        ([resp(503)] * 5, {}, RetryExhausted, 4),
+        ([resp(503)] * 3, {"max_retries": 2}, RetryExhausted, 2),
+        ([requests.ConnectionError("x")] * 2, {}, RetryExhausted, 1),
+        ([resp(503), requests.ConnectionError("x"), requests.ConnectionError("y")], {}, RetryExhausted, 2),
+        ([resp(503), resp(503), resp(429, {"Retry-After": "600"})], {}, RetryExhausted, 2),
+        ([resp(503)] * 5, {"base_delay": 10.0, "max_total_wait": 25.0}, RetryExhausted, 1),
+        ([resp(502), requests.exceptions.InvalidHeader("bad")], {}, FatalProviderError, 1),
+    ],
+)
+def test_every_failure_carries_the_retries_actually_made(steps, options, error, retries):
+    script = Script(*steps)
+    sleeps = []
+    with pytest.raises(error) as info:
+        call_with_retry(script, sleep=sleeps.append, rng=lambda: 0.0, **options)
+    assert info.value.retries == retries
+    assert len(sleeps) == retries  # one sleep per retry, nothing else
+
+
 def test_quota_exhausted_429_is_never_retried():
     body = '{"error": {"message": "You exceeded your current quota", "type": "insufficient_quota"}}'
     script = Script(resp(429, {"Retry-After": "1"}, body), resp(200))
@@ -214,6 +302,49 @@ def test_throttle_halves_once_per_window_floors_at_one_and_recovers():
     assert t.limit == 8
     clock.now += 300
     assert t.limit == 8
+
+
+def test_configure_with_the_same_ceiling_keeps_a_lowered_limit_and_its_recovery_timer():
+    clock = FakeClock()
+    t = Throttle(8, window=5.0, quiet=30.0, clock=clock)
+    t.configure(8)
+    t.on_429()
+    assert t.limit == 4
+    clock.now += 20
+    t.configure(8)  # the runner does this before every batch
+    assert t.limit == 4
+    clock.now += 9
+    t.configure(8)
+    assert t.limit == 4  # 29 s since the 429: still lowered
+    clock.now += 1
+    assert t.limit == 8  # recovery runs on the timer the 429 started, not one restarted by configure
+
+
+def test_configure_with_the_same_ceiling_keeps_the_burst_window():
+    clock = FakeClock()
+    t = Throttle(8, window=5.0, quiet=30.0, clock=clock)
+    t.on_429()
+    t.configure(8)
+    assert t.limit == 4
+    t.on_429()  # same burst as before the reconfigure: counted once
+    assert t.limit == 4
+
+
+def test_configure_with_a_different_ceiling_resets_the_limit():
+    clock = FakeClock()
+    t = Throttle(8, window=5.0, quiet=30.0, clock=clock)
+    t.on_429()
+    t.on_429()
+    assert t.limit == 4
+    t.configure(6)
+    assert t.limit == 6
+    t.on_429()  # a new ceiling forgets the old burst window
+    assert t.limit == 3
+    t.configure(2)
+    assert t.limit == 2
+    with pytest.raises(ValueError):
+        t.configure(0)
+    assert t.limit == 2
 
 
 def test_throttle_slot_bounds_concurrency():
