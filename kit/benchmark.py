@@ -95,7 +95,8 @@ def explain(
     count = midnights(admitted_at, expected_discharge, expected_nights)
     plural = "midnight" if count == 1 else "midnights"
     if expected_nights is not None:
-        return f"admitted {admitted_at}, {count} further nights stated: {count} {plural}"
+        nights = "night" if count == 1 else "nights"
+        return f"admitted {admitted_at}, {count} further {nights} stated: {count} {plural}"
     if expected_discharge is None:
         return f"admitted {admitted_at}, no expected discharge documented: no midnight count"
     low, high = _hour_range(parse_admitted(admitted_at), parse_discharge(expected_discharge))

@@ -18,17 +18,26 @@ class Decision:
     rule: str
 
 
+# The condition tests policy.json may use, and the one engine input each reads.
+TESTS = {"equals": "order_class", "is_none": "midnights", "below_threshold": "midnights", "always": "any"}
+
+
 def _holds(when: dict[str, Any], order_class: str, midnights: int | None) -> bool:
-    test = when["test"]
+    test, source = when.get("test"), when.get("input")
+    if test not in TESTS:
+        raise rulebook.RulebookError(f"policy.json uses an unknown condition test {test!r}")
+    if source != TESTS[test]:
+        raise rulebook.RulebookError(
+            f"policy.json: the test {test!r} reads {TESTS[test]!r}, not {source!r} "
+            f"(the engine has no other input)"
+        )
     if test == "always":
         return True
     if test == "equals":
-        return when["input"] == "order_class" and order_class == when["value"]
+        return order_class == when["value"]
     if test == "is_none":
         return midnights is None
-    if test == "below_threshold":
-        return midnights is not None and midnights < rulebook.threshold()
-    raise rulebook.RulebookError(f"policy.json uses an unknown condition test {test!r}")
+    return midnights is not None and midnights < rulebook.threshold()
 
 
 def decide(order_finding: str, midnights: int | None) -> Decision:

@@ -29,6 +29,12 @@ def test_night_form_returns_the_nights():
     )
 
 
+def test_one_night_reads_in_the_singular():
+    assert B.explain("2026-06-10 12:00", expected_nights=1) == (
+        "admitted 2026-06-10 12:00, 1 further night stated: 1 midnight"
+    )
+
+
 def test_nothing_given_is_none():
     assert B.midnights("2026-06-10 12:00") is None
     assert "no midnight count" in B.explain("2026-06-10 12:00")

@@ -47,6 +47,43 @@ def test_a_changed_verdict_in_the_json_is_what_comes_out(monkeypatch):
     assert policy.decide("order-present", 1) == policy.Decision("EXPECTATION-GAP", "TM-4")
 
 
+def test_a_condition_on_an_input_the_engine_does_not_have_is_refused(monkeypatch):
+    data = json.loads(json.dumps(rulebook.policy()))
+    data["rules"]["TM-1"]["when"] = {"input": "severity", "test": "equals", "value": "ABSENT"}
+    monkeypatch.setattr(rulebook, "policy", lambda: data)
+    with pytest.raises(rulebook.RulebookError, match="'severity'"):
+        policy.decide("order-missing", 2)
+
+
+def test_an_empty_rule_list_is_a_clear_error(monkeypatch):
+    data = json.loads(json.dumps(rulebook.policy()))
+    data["rule_order"] = ["TM-1", "TM-2"]
+    monkeypatch.setattr(rulebook, "policy", lambda: data)
+    with pytest.raises(rulebook.RulebookError, match="no rule"):
+        policy.decide("order-present", 2)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.pop("threshold_midnights"), "threshold_midnights"),
+        (lambda d: d["rule_order"].append("TM-9"), "TM-9"),
+        (lambda d: d["rules"]["TM-5"].update(verdict="ADMIT"), "TM-5"),
+    ],
+)
+def test_a_malformed_policy_json_is_named(monkeypatch, change, message):
+    data = json.loads(json.dumps(rulebook.policy()))
+    change(data)
+    rulebook.policy.cache_clear()
+    monkeypatch.setattr(rulebook, "_read", lambda name: json.dumps(data) if name == "policy.json" else "")
+    try:
+        with pytest.raises(rulebook.RulebookError, match=message):
+            rulebook.policy()
+    finally:
+        monkeypatch.undo()
+        rulebook.policy.cache_clear()
+
+
 def test_an_unknown_condition_is_a_clear_error(monkeypatch):
     data = json.loads(json.dumps(rulebook.policy()))
     data["rules"]["TM-1"]["when"] = {"input": "severity", "test": "greater_than", "value": 3}
@@ -56,7 +93,7 @@ def test_an_unknown_condition_is_a_clear_error(monkeypatch):
 
 
 def _rule_paragraphs(text: str) -> dict[str, str]:
-    rules_part = text[text.index("## The five rules"):text.index("## Counting midnights")]
+    rules_part = text[text.index("## The five rules") : text.index("## Counting midnights")]
     paragraphs = {}
     for rule_id in rulebook.rule_ids():
         start = rules_part.index(f"**{rule_id}.**")
