@@ -1,5 +1,6 @@
-"""Root conftest: only the Hypothesis profiles. The suite's options, markers and scoreboard live in
-the kit's pytest plugin (kit.pytest_plugin), registered through a pytest11 entry point."""
+"""Root conftest: the Hypothesis profiles and pytest's own `pytester` plugin (for the tests that run
+inner pytest sessions). The suite's options, markers and scoreboard live in the kit's pytest plugin
+(kit.pytest_plugin), registered through a pytest11 entry point."""
 
 import os
 

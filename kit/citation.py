@@ -70,12 +70,22 @@ def grade(
     coverage_min: float = COVERAGE_MIN,
     precision_min: float = PRECISION_MIN,
 ) -> CitationGrade:
-    """Credited, located but short (or too wide), or not found, with coverage and precision."""
+    """Credited, located but short (or too wide), or not found, with coverage and precision.
+
+    A quote that occurs more than once in the record is graded at the occurrence nearest the gold
+    line (the one overlapping it most), so a true quote is not marked wrong for repeating text."""
     found = locate(norm_text, quote)
     if found is None:
         return CitationGrade(NOT_FOUND, 0.0, 0.0)
-    start, end = found
     gold_start, gold_end = gold_span
+    length = found[1] - found[0]
+    needle = norm_text[found[0] : found[1]]
+    starts, at = [], found[0]
+    while at >= 0:
+        starts.append(at)
+        at = norm_text.find(needle, at + 1)
+    start = max(starts, key=lambda a: min(a + length, gold_end) - max(a, gold_start))
+    end = start + length
     overlap = max(0, min(end, gold_end) - max(start, gold_start))
     coverage = overlap / (gold_end - gold_start) if gold_end > gold_start else 0.0
     precision = overlap / (end - start)

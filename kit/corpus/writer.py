@@ -14,16 +14,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from kit import benchmark, citation, elements, policy
+from kit import benchmark, citation, elements, policy, record
 from kit.corpus import filler, plan, pools
 
-HEADINGS = (
-    "ENCOUNTER FACTS",
-    "ORDERS AND AUTHENTICATION",
-    "ADMITTING PRACTITIONER DOCUMENTATION",
-    "SERVICES DELIVERED",
-    "UTILIZATION REVIEW NOTES",
-)
 FIRST_ADMISSION = date(2026, 5, 1)
 LAST_ADMISSION = date(2026, 8, 20)
 
@@ -215,23 +208,23 @@ def _paragraphs(sentences: list[str], rng: random.Random) -> list[str]:
 
 def render(d: Draft, rng: random.Random) -> str:
     """The record text in the five-section format."""
-    facts = [
-        ("Encounter", d.rid),
-        ("Admitted", _stamp(d.admitted)),
-        ("Facility", d.facility),
-        ("Service line", d.service_line),
-        ("Admitting role", d.role),
-        ("Record assembled as at", plan.AS_OF),
-    ]
-    lines = [f"ADMISSION RECORD {d.rid} -- {d.title}", "", HEADINGS[0]]
-    lines += [f"  {label.ljust(30)}{value}" for label, value in facts]
-    lines += ["", HEADINGS[1]]
+    values = {
+        "id": d.rid,
+        "admitted_at": _stamp(d.admitted),
+        "facility": d.facility,
+        "service_line": d.service_line,
+        "admitting_role": d.role,
+        "assembled_as_at": plan.AS_OF,
+    }
+    lines = [f"ADMISSION RECORD {d.rid} -- {d.title}", "", record.HEADINGS[0]]
+    lines += [f"  {label.ljust(30)}{values[key]}" for label, key in record.FACT_LABELS.items()]
+    lines += ["", record.HEADINGS[1]]
     lines += [f"  {_stamp(when)}  {body}" for when, body in sorted(d.orders)]
-    lines += ["", HEADINGS[2]]
+    lines += ["", record.HEADINGS[2]]
     lines += "\n\n".join(_paragraphs(d.prose, rng)).split("\n")
-    lines += ["", HEADINGS[3]]
+    lines += ["", record.HEADINGS[3]]
     lines += [f"  {day.isoformat()}  {body}" for day, body in sorted(d.services)]
-    lines += ["", HEADINGS[4]]
+    lines += ["", record.HEADINGS[4]]
     lines += [f"  {day.isoformat()}  {body}" for day, body in sorted(d.reviews)]
     return "\n".join(lines) + "\n"
 

@@ -71,3 +71,10 @@ def test_floors_are_arguments():
 def test_span_of_a_missing_line_raises():
     with pytest.raises(ValueError, match="not found"):
         C.span_of(NORM, "nowhere in the record")
+
+
+def test_a_quote_repeated_earlier_in_the_record_is_graded_at_the_gold_line():
+    text = C.norm("Seen on the ward. Plan reviewed. Notes follow. Seen on the ward. Plan reviewed.")
+    gold = (text.rindex("Seen on the ward."), text.rindex("Seen on the ward.") + len("Seen on the ward."))
+    g = C.grade(text, gold, "Seen on the ward.")
+    assert (g.outcome, g.coverage, g.precision) == (C.CREDITED, 1.0, 1.0)
