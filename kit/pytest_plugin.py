@@ -18,6 +18,7 @@ import pytest
 from kit import citation, scoreboard, thresholds
 
 ROW_KEY = "kit_scoreboard"
+NOTE_KEY = "kit_note"  # a one-line figure a test wants printed under the scoreboard
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -121,16 +122,20 @@ class _Scoreboard:
     def __init__(self, config: pytest.Config) -> None:
         self.config = config
         self.rows: list[dict[str, Any]] = []
+        self.notes: list[str] = []
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.when == "call":
             self.rows += [value for key, value in report.user_properties if key == ROW_KEY]
+            self.notes += [value for key, value in report.user_properties if key == NOTE_KEY]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        if not self.rows:
+        if not self.rows and not self.notes:
             return
         terminalreporter.section("admission evidence kit: scoreboard")
         for line in scoreboard.render(self.rows):
             terminalreporter.write_line(line)
+        for note in sorted(set(self.notes)):
+            terminalreporter.write_line(note)
         results = self.config.getoption("--results-dir") or str(self.config.rootpath / "results")
         terminalreporter.write_line(f"results: {Path(results) / self.config._kit_run_id}/<arm>.json")

@@ -203,12 +203,14 @@ DATED_LINE = {
 _STAMP_START = re.compile(r"\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?  ")
 
 
-def allowed_sections(element: str, case: object) -> tuple[str, ...]:
-    """The sections a citation for this element may come from."""
+def allowed_sections(element: str, case: object, klass: object = None) -> tuple[str, ...]:
+    """The sections a citation for this element may come from. A documented stay is the admitting
+    practitioner's own words, so it is only ever cited from their documentation; only an ambiguous
+    stay (a planner's provisional date, say) may sit in the review notes."""
     if element == ORDER:
         return (NOTE,) if case == "order_in_note_only" else (ORDERS,)
     if element == STAY:
-        return (NOTE, REVIEW)
+        return (NOTE,) if klass == PRESENT else (NOTE, REVIEW)
     if element == COMORB:
         return (NOTE,)
     return (DELIVERED,)
@@ -395,7 +397,7 @@ def check_citation_placement(corpus: dict) -> list[str]:
             at = text.index(cited)
             line_no = text.count("\n", 0, at)
             line, section = lines[line_no], owners[line_no]
-            wanted = allowed_sections(element, case)
+            wanted = allowed_sections(element, case, row.get("class"))
             if section not in wanted:
                 problems.append(
                     f"{rid}: {element} citation sits in {section!r}, wanted {' or '.join(wanted)}: {cited!r}"
@@ -911,29 +913,46 @@ def policy_problems(policy: dict, prose: str) -> list[str]:
 _LOADED: dict[str, dict] = {}
 
 
-def real_corpus() -> dict:
-    """The shipped corpus, loaded once; a missing corpus FAILS the calling test (never a skip)."""
-    if "real" not in _LOADED:
+def real_corpus(config: pytest.Config) -> dict:
+    """The corpus under test (the shipped one, or the folder given with --corpus), loaded once; a
+    missing corpus FAILS the calling test (never a skip)."""
+    chosen = config.getoption("--corpus", default=None)
+    folder = Path(chosen) if chosen else CORPUS_DIR
+    if str(folder) not in _LOADED:
         try:
-            _LOADED["real"] = load_corpus(CORPUS_DIR)
+            _LOADED[str(folder)] = load_corpus(folder)
         except CorpusMissing as missing:
-            pytest.fail(f"the real corpus is not there yet: {missing}", pytrace=False)
-    return _LOADED["real"]
+            pytest.fail(f"the corpus is not there: {missing}", pytrace=False)
+    return _LOADED[str(folder)]
 
 
 @pytest.mark.parametrize("name", list(CHECKS))
-def test_check(name: str) -> None:
-    problems = CHECKS[name](real_corpus())
+def test_check(name: str, pytestconfig) -> None:
+    problems = CHECKS[name](real_corpus(pytestconfig))
     assert not problems, f"label gate check {name!r} failed, {listing(problems)}"
 
 
-def test_structural_figures(record_property) -> None:
-    figures = structural_figures(real_corpus())
+def test_structural_figures(record_property, pytestconfig) -> None:
+    figures = structural_figures(real_corpus(pytestconfig))
     record_property("figures", json.dumps(figures, sort_keys=True))
+    record_property("kit_note", "label gate, structural figures: " + _figure_line(figures))
     problems = figure_problems(figures)
     assert not problems, (
         f"structural figures are off the plan, {listing(problems)}\n"
         f"all figures as counted:\n{json.dumps(figures, indent=2, sort_keys=True)}"
+    )
+
+
+def _figure_line(figures: dict) -> str:
+    verdicts = figures["verdicts"]
+    return (
+        f"{figures['records']} records, {figures['judgements']} judgements, {figures['cited']} cited / "
+        f"{figures['uncited']} uncited, verdicts {verdicts.get('ORDER-GAP', 0)} ORDER-GAP / "
+        f"{verdicts.get('EXPECTATION-GAP', 0)} EXPECTATION-GAP / {verdicts.get('BENCHMARK-NOT-MET', 0)} "
+        f"BENCHMARK-NOT-MET / {verdicts.get('INPATIENT-SUPPORTED', 0)} INPATIENT-SUPPORTED, "
+        f"{figures['stay_rows_with_value']} / {figures['stay_rows_without_value']} stay rows with / without "
+        f"a value, {figures['hard']} hard / {figures['clean']} clean, {figures['severity_bait']} "
+        f"severity-bait, always-present scores {figures['always_present_score']} of {figures['judgements']}"
     )
 
 
