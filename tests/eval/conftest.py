@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import results, runner, scoring
+from kit import prompt, results, runner, scoring
 from kit.arms import arm as offline_arm
 from kit.arms import reply_text_for
 from kit.cache import Cache
@@ -158,9 +158,15 @@ def paid_run(corpus, kit_session, paid_arm) -> PaidRun:
         "paid", corpus, outcome.answers(0), kit_session.coverage_min, kit_session.precision_min
     )
     config = paid_arm.config
+    first = prompt.build(corpus.records[0].text)
     extra = {
         "provider": config.provider,
         "model": config.model,
+        "prompt_chars": {
+            "record": corpus.records[0].id,
+            "parts": first.part_chars(),
+            "static_prefix_share": round(len(first.static_prefix) / len(first.text), 4),
+        },
         "telemetry": outcome.telemetry(),
         "agreement": runner.agreement(outcome, kit_session.repeat),
     }

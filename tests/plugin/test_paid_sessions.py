@@ -212,3 +212,25 @@ def test_a_wrong_record_shows_the_answer_against_the_key(pytester, session_args,
     result.stdout.fnmatch_lines(
         ["*is not fully right:*", "*element*key*answered*citation*", "*support: key*"]
     )
+
+
+def test_the_result_file_carries_telemetry_scan_and_prompt_sizes(pytester, session_args, stub_env):
+    with StubServer(replies=oracle, fail_429=1) as stub:
+        stub_env(stub)
+        pytester.runpytest_subprocess(*session_args("--record")).assert_outcomes(passed=96)
+    (paid,) = session_args.results.glob("*/paid.json")
+    data = json.loads(paid.read_text())
+    telemetry = data["telemetry"]
+    assert (telemetry["calls"], telemetry["bought"], telemetry["failures"], telemetry["retries"]) == (
+        60,
+        60,
+        0,
+        1,
+    )
+    assert telemetry["latency_ms"]["p50"] <= telemetry["latency_ms"]["p95"] <= telemetry["latency_ms"]["max"]
+    assert telemetry["tokens"]["input"] > telemetry["tokens"]["cached_input"] > 0
+    assert len(telemetry["per_call"]) == 60
+    assert telemetry["scan"] == {"quarantine": False, "flagged_records": 0, "flags": {}}
+    parts = data["prompt_chars"]["parts"]
+    assert data["prompt_chars"]["static_prefix_share"] >= 0.85 and parts["record"] > 0
+    assert data["guards"]["records"] == 60 and data["policy_id"] == "TM-2026"
