@@ -5,8 +5,11 @@ applies to all of it: the role and its limits, the rulebook (policy.md whole), t
 what each commits the model to, the four elements with their finding words, how to quote, and the
 reply contract. The record comes last, behind a one-line header, exactly as given.
 
-Vocabularies, verdicts and the threshold are read from kit.elements and kit.rulebook, never retyped
-here, so an edit there reaches the prompt (and the snapshot test shows it as a text diff).
+Vocabularies, verdicts, rule ids and the threshold are read from kit.elements and kit.rulebook, never
+retyped here, so an edit there reaches the prompt (and the snapshot test shows it as a text diff). The
+one thing written here per verdict is the prose saying what answering it commits the model to
+(commitments(), keyed by the verdict's name); a verdict in policy.json with no such prose stops the
+prompt being built with a PromptError that names it.
 """
 
 from __future__ import annotations
@@ -69,35 +72,76 @@ def rulebook_part() -> str:
     )
 
 
-_COMMITMENTS: dict[str, str] = {
-    "ORDER-GAP": (
-        f"your admitting_order finding is {_ORDER_MISSING} (TM-1) or {_ORDER_AMBIGUOUS} (TM-2). Once "
-        f"that holds nothing else is consulted: not the stay expectation, not how long or how "
-        f"intensive the stay was."
-    ),
-    "EXPECTATION-GAP": (
-        f"your order finding is {_ORDER_PRESENT}, and the stay expectation gives no midnight count: "
-        f"its finding is not {_STAY_DOCUMENTED}, or it is {_STAY_DOCUMENTED} but you could report "
-        f"neither a date nor a night count (TM-3). It records a gap in the charting, not a short stay."
-    ),
-    "BENCHMARK-NOT-MET": (
-        f"your order finding is {_ORDER_PRESENT}, the stay expectation is {_STAY_DOCUMENTED} with a "
-        f"date or night count, and that expectation crosses fewer than {{threshold}} midnights counted "
-        f"on the calendar from the admission date-time (TM-4), however unwell the patient sounds."
-    ),
-    "INPATIENT-SUPPORTED": (
-        f"your order finding is {_ORDER_PRESENT}, the stay expectation is {_STAY_DOCUMENTED} with a "
-        f"date or night count, and it crosses {{threshold}} or more midnights (TM-5). It says the "
-        f"evidence supports inpatient status; a person still makes the decision."
-    ),
-}
+class PromptError(ValueError):
+    """The rulebook has something the prompt has no words for, such as a verdict with no commitment."""
+
+
+def _rule_id(verdict: str, test: str, value: str | None = None) -> str:
+    """The id of the rule in policy.json that gives this verdict under this condition (the condition's
+    test, and its value when it has one): the rule a commitment below describes in prose."""
+    data = rulebook.policy()
+    found = [
+        rule_id
+        for rule_id in data["rule_order"]
+        if data["rules"][rule_id]["verdict"] == verdict
+        and data["rules"][rule_id]["when"].get("test") == test
+        and (value is None or data["rules"][rule_id]["when"].get("value") == value)
+    ]
+    if len(found) != 1:
+        condition = test if value is None else f"{test} {value}"
+        raise PromptError(
+            f"policy.json has {len(found)} rules giving {verdict} under the condition {condition!r}; the "
+            f"prompt's commitment for {verdict} describes exactly one. Reword commitments() in kit/prompt.py."
+        )
+    return found[0]
+
+
+def _rule_range() -> str:
+    """The rules named first to last in the order they are applied, e.g. "TM-1 to TM-5"."""
+    ids = rulebook.rule_ids()
+    return f"{ids[0]} to {ids[-1]}"
+
+
+def commitments() -> dict[str, str]:
+    """What answering each verdict commits the model to, keyed by the verdict's name. The wording is
+    prose; the rule ids, the threshold and the finding words in it are read from the rulebook and the
+    vocabularies, so a renamed rule or a new threshold reaches the prompt."""
+    threshold = rulebook.threshold()
+    no_order = _rule_id("ORDER-GAP", "equals", ABSENT)
+    unclear_order = _rule_id("ORDER-GAP", "equals", AMBIGUOUS)
+    no_count = _rule_id("EXPECTATION-GAP", "is_none")
+    below = _rule_id("BENCHMARK-NOT-MET", "below_threshold")
+    otherwise = _rule_id("INPATIENT-SUPPORTED", "always")
+    return {
+        "ORDER-GAP": (
+            f"your admitting_order finding is {_ORDER_MISSING} ({no_order}) or {_ORDER_AMBIGUOUS} "
+            f"({unclear_order}). Once that holds nothing else is consulted: not the stay expectation, not "
+            f"how long or how intensive the stay was."
+        ),
+        "EXPECTATION-GAP": (
+            f"your order finding is {_ORDER_PRESENT}, and the stay expectation gives no midnight count: "
+            f"its finding is not {_STAY_DOCUMENTED}, or it is {_STAY_DOCUMENTED} but you could report "
+            f"neither a date nor a night count ({no_count}). It records a gap in the charting, not a short "
+            f"stay."
+        ),
+        "BENCHMARK-NOT-MET": (
+            f"your order finding is {_ORDER_PRESENT}, the stay expectation is {_STAY_DOCUMENTED} with a "
+            f"date or night count, and that expectation crosses fewer than {threshold} midnights counted "
+            f"on the calendar from the admission date-time ({below}), however unwell the patient sounds."
+        ),
+        "INPATIENT-SUPPORTED": (
+            f"your order finding is {_ORDER_PRESENT}, the stay expectation is {_STAY_DOCUMENTED} with a "
+            f"date or night count, and it crosses {threshold} or more midnights ({otherwise}). It says the "
+            f"evidence supports inpatient status; a person still makes the decision."
+        ),
+    }
 
 
 def verdicts_part() -> str:
     lines = [
         "# The four verdicts and what each one commits you to",
         "",
-        "Give exactly one support verdict. Work down TM-1 to TM-5 in order and stop at the first rule "
+        f"Give exactly one support verdict. Work down {_rule_range()} in order and stop at the first rule "
         "whose condition holds for your readings. Only two readings feed the rules: the admitting_order "
         "finding and the midnight count from a documented stay expectation. Your comorbidities and "
         "services readings never move the verdict. The verdict must agree with your own findings and "
@@ -105,9 +149,15 @@ def verdicts_part() -> str:
         "rule-application error. Answering a verdict commits you to this:",
         "",
     ]
-    threshold = rulebook.threshold()
+    said = commitments()
+    unsaid = [verdict for verdict in rulebook.verdicts() if verdict not in said]
+    if unsaid:
+        raise PromptError(
+            f"policy.json has verdict(s) {', '.join(unsaid)} with no commitment in kit/prompt.py: add to "
+            f"commitments() what answering each one commits the model to"
+        )
     for verdict in rulebook.verdicts():
-        lines.append(f"- {verdict}: " + _COMMITMENTS[verdict].format(threshold=threshold))
+        lines.append(f"- {verdict}: {said[verdict]}")
     lines += [
         "",
         "To tell the last two apart, count midnights the rulebook's way: the number of calendar-date "
@@ -282,7 +332,7 @@ def reply_part() -> str:
         "midnight arithmetic here: never turn a date into nights or nights into a date, never derive "
         "either from hours or days, and never put your own midnight count in their place. Code counts "
         "midnights from your value and the encounter's admission date-time.\n"
-        "- support: exactly one verdict, found by applying TM-1 to TM-5 in order to your readings.\n"
+        f"- support: exactly one verdict, found by applying {_rule_range()} in order to your readings.\n"
         "- confidence: a number from 0 to 1 for how sure you are that your findings and verdict are "
         "right. It is not a probability that the patient is an inpatient.\n"
         "- why: a single line (no line breaks) naming the rule that fired and the readings that made "

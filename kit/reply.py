@@ -1,8 +1,13 @@
 """Turns whatever text a model sent back into a structured Answer, and never raises.
 
 Where the JSON is found, in this order: the whole text; the body of a ``` / ```json code fence; the
-first complete JSON object anywhere in the text (tried from each "{" in turn), which covers prose
-before or after the object. Text with no object gives an empty Answer whose problems say so.
+first complete JSON object anywhere in the text (tried from each place an object can begin, a "{"
+followed by a key), which covers prose before or after the object. An object found inside other
+text (fenced or not) counts only when it has at least one reply key (elements, support, confidence,
+why). Text with no object gives an empty Answer whose problems say so. An object still open when the
+text ends (a reply cut off mid-object) is reported as not terminated, and nothing inside it, such as
+one of its complete element rows, is ever read as the reply; nor is anything inside an object that
+closes but is not valid JSON.
 
 What is normalised, because no meaning can change:
 - case and surrounding whitespace of element names, finding words (lower case) and the verdict
@@ -41,7 +46,11 @@ _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\r?\n?(.*?)```", re.DOTALL)
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?")
 _WHOLE = re.compile(r"[0-9]+")
-_MAX_SCAN = 2000  # "{" positions tried before giving up on a long piece of text
+# Where a JSON object can begin: a brace followed by a key or by the closing brace. A brace in prose
+# ("{as promised}", ":-{") is not one, so it can neither hide the reply nor pass for a cut-off one.
+_OBJECT_START = re.compile(r'\{\s*["}]')
+_MAX_DIGITS = 4000  # int() refuses a longer digit string (sys.int_info.default_max_str_digits)
+_MAX_SCAN = 2000  # object starts tried before giving up on a long piece of text
 
 
 @lru_cache(maxsize=1)
@@ -97,31 +106,44 @@ def _find_object(text: str) -> tuple[dict | None, str]:
             fenced = json.loads(match.group(1).strip())
         except (ValueError, RecursionError):
             continue
-        if isinstance(fenced, dict):
+        if _looks_like_reply(fenced):
             return fenced, "JSON object read from inside a code fence"
     decoder = json.JSONDecoder()
-    start = text.find("{")
+    resume = 0  # starts before this lie inside an object already tried and found broken
     tries = 0
-    if start >= 0 and _unterminated(text[start:]):
-        return None, "the JSON object is not terminated (was the reply cut off?)"
-    while start >= 0 and tries < _MAX_SCAN:
+    for match in _OBJECT_START.finditer(text):
+        start = match.start()
+        if start < resume:
+            continue
         tries += 1
+        if tries > _MAX_SCAN:
+            break
         try:
             found, _ = decoder.raw_decode(text, start)
         except (ValueError, RecursionError):
-            start = text.find("{", start + 1)
+            end = _closing(text, start)
+            if end is None:
+                return None, "the JSON object is not terminated (was the reply cut off?)"
+            resume = end  # never read a row (or any inner object) of a broken object as the reply
             continue
-        if isinstance(found, dict) and set(found) & set(TOP_KEYS):
+        if _looks_like_reply(found):
             return found, "JSON object read from within surrounding text"
-        start = text.find("{", start + 1)
     return None, "no JSON object found"
 
 
-def _unterminated(text: str) -> bool:
-    """True when the object opened by text[0] is still open at the end of the text (braces inside
-    strings ignored) and has begun to hold keys: the mark of a reply cut off mid-object."""
+def _looks_like_reply(value: object) -> bool:
+    """An object found inside other text is taken as the reply only when it has a reply key: an element
+    row, an empty object, or a "```{}```" quoted inside a citation is not a reply."""
+    return isinstance(value, dict) and not set(value).isdisjoint(TOP_KEYS)
+
+
+def _closing(text: str, start: int) -> int | None:
+    """The index just past the bracket that closes the object opened at text[start] (brackets inside
+    strings ignored), or None when it is still open at the end of the text: a reply cut off
+    mid-object."""
     depth, in_string, escaped = 0, False, False
-    for ch in text:
+    for index in range(start, len(text)):
+        ch = text[index]
         if in_string:
             escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
         elif ch == '"':
@@ -131,8 +153,8 @@ def _unterminated(text: str) -> bool:
         elif ch in "}]":
             depth -= 1
             if depth == 0:
-                return False
-    return depth > 0 and '"' in text
+                return index + 1
+    return None
 
 
 def _type_name(value: object) -> str:
@@ -371,7 +393,7 @@ def _read_nights(name: str, item: dict, problems: list[Problem]) -> int | None:
         value = raw
     elif isinstance(raw, float) and math.isfinite(raw) and raw.is_integer():
         value = int(raw)
-    elif isinstance(raw, str) and _WHOLE.fullmatch(raw.strip()):
+    elif isinstance(raw, str) and _WHOLE.fullmatch(raw.strip()) and len(raw.strip()) <= _MAX_DIGITS:
         value = int(raw.strip())
     if value is None:
         problems.append(Problem(where, f"{_short(raw)} is not a whole number of nights; dropped"))

@@ -1,5 +1,13 @@
 """kit.reply invariants: any text and any JSON value parse without raising, every field left empty has
-a problem naming it, and a valid reply comes back with the values it was built from."""
+a problem naming it, a valid reply comes back with the values it was built from, and a valid reply cut
+off anywhere is reported as cut off with nothing read from inside it.
+
+The "never raises" and "explains every missing field" properties run against reply._parse, the parser
+itself. reply.parse wraps it in a last-resort `except Exception` that returns an empty answer whose
+problems name every field, so a bug that raised inside the parser would satisfy both properties if
+they were checked through parse. Each input is therefore also given to parse, which must answer
+exactly as _parse did and never with its "parser failed" problem.
+"""
 
 import json
 
@@ -51,6 +59,17 @@ def explains_every_missing_field(answer: Answer) -> None:
             assert key in named, f"{key} empty with no problem"
 
 
+def parsed(reply_text: object) -> Answer:
+    """The parser's own answer (an exception fails the property), checked against the public entry."""
+    answer = reply._parse(reply_text)
+    well_typed(answer)
+    explains_every_missing_field(answer)
+    public = reply.parse(reply_text)
+    assert not [p for p in public.problems if "parser failed" in p.detail]
+    assert public == answer
+    return answer
+
+
 def well_typed(answer: Answer) -> None:
     assert isinstance(answer, Answer)
     assert set(answer.elements) <= set(elements.ELEMENTS)
@@ -71,11 +90,18 @@ def well_typed(answer: Answer) -> None:
 @example("")
 @example('```json\n{"support": 1}\n```')
 @example("{" * 50)
+@example('{"' * 5000)
 @example("[" * 5000)
+@example('{"elements": ' + "[" * 5000)
 def test_parse_never_raises_on_any_text(text):
-    answer = reply.parse(text)
-    well_typed(answer)
-    explains_every_missing_field(answer)
+    parsed(text)
+
+
+@given(st.binary(max_size=60) | JSON_VALUES)
+@example(b'{"support": "order-gap"}')
+@example(bytearray(b"\xff{"))
+def test_parse_never_raises_on_values_that_are_not_text(value):
+    parsed(value)
 
 
 @given(JSON_VALUES)
@@ -85,19 +111,22 @@ def test_parse_never_raises_on_any_json_value(value):
         "Reply:\n" + json.dumps(value) + "\n",
         f"```json\n{json.dumps(value)}\n```",
     ):
-        answer = reply.parse(text)
-        well_typed(answer)
-        explains_every_missing_field(answer)
+        parsed(text)
 
 
 @given(NEAR_REPLIES)
+@example({"elements": [{"element": "stay_expectation", "expected_nights": "9" * 5000}]})
+@example({"elements": [{"element": "stay_expectation", "expected_nights": [[[[[]]]]]}]})
+@example({"elements": [{"element": "admitting_order", "citation": {"nested": [1]}}]})
 def test_parse_never_raises_on_replies_that_are_nearly_right(value):
-    answer = reply.parse(json.dumps(value))
-    well_typed(answer)
-    explains_every_missing_field(answer)
+    parsed(json.dumps(value))
 
 
-CITATIONS = st.text(min_size=1, max_size=60).filter(lambda s: s.strip() != "")
+# Quoted lines sometimes hold what a JSON scanner could trip on: braces, quotes, backslashes, fences.
+AWKWARD = st.sampled_from(['{"why": "x"}', "```{}```", "{}", 'a "q" {x', "back\\slash \\", "[{]}", "```json"])
+CITATIONS = (
+    st.text(min_size=1, max_size=60) | AWKWARD | st.text(alphabet='{}[]"\\`: ab', min_size=1, max_size=20)
+).filter(lambda s: s.strip() != "")
 LINES = st.text(min_size=1, max_size=60).filter(lambda s: s.strip() != "" and "\n" not in s.strip())
 
 
@@ -132,7 +161,7 @@ def valid_replies(draw):
 
 @given(valid_replies())
 def test_a_valid_reply_round_trips(value):
-    answer = reply.parse(json.dumps(value))
+    answer = parsed(json.dumps(value))
     assert answer.problems == []
     back = answer.to_dict()
     assert back["elements"] == value["elements"]
@@ -146,7 +175,45 @@ def test_a_valid_reply_round_trips(value):
 @given(valid_replies(), st.sampled_from(elements.ELEMENTS))
 def test_a_reply_missing_one_element_keeps_the_other_three(value, dropped):
     value["elements"] = [r for r in value["elements"] if r["element"] != dropped]
-    answer = reply.parse(json.dumps(value))
+    answer = parsed(json.dumps(value))
     assert set(answer.elements) == set(elements.ELEMENTS) - {dropped}
     assert dropped in {p.field for p in answer.problems}
     assert answer.support == value["support"]
+
+
+# What a model may write before its JSON: nothing, plain prose, prose with a brace pair or a stray
+# brace, quotes, or the opening of a code fence whose closing never arrived.
+LEAD_INS = st.sampled_from(
+    ["", "Here is the answer:\n", "Here {as promised} is the answer: ", "Sure :-{ ", 'I said "fine". ']
+    + ["```json\n"]
+)
+
+
+@given(valid_replies(), st.data(), LEAD_INS, st.sampled_from([None, 2]), st.booleans())
+def test_a_valid_reply_cut_off_anywhere_yields_nothing_read_from_inside_it(
+    value, data, lead_in, indent, rows_carry_reply_keys
+):
+    """A single JSON object cut before its last character is never a complete object, so the parser
+    must say it was cut off and read nothing; above all it must never take one of the complete element
+    rows inside it for the reply. With rows_carry_reply_keys each row also holds "support" and "why",
+    so a row mistaken for the reply would show up as a verdict."""
+    if rows_carry_reply_keys:
+        for row in value["elements"]:
+            row["support"], row["why"] = value["support"], "from a row"
+    full = json.dumps(value, indent=indent)
+    kept = full[: data.draw(st.integers(min_value=0, max_value=len(full) - 1), label="cut at")]
+    answer = parsed(lead_in + kept)
+    assert answer.elements == {}
+    assert (answer.support, answer.confidence, answer.why) == (None, None, None)
+    how = [p.detail for p in answer.problems if p.field == reply.REPLY]
+    if '"' in kept:  # the object has begun to hold a key: that is a cut-off reply, not prose
+        assert how == ["the JSON object is not terminated (was the reply cut off?)"]
+    else:
+        assert how == ["no JSON object found"]
+
+
+@given(valid_replies(), LEAD_INS)
+def test_a_valid_reply_after_any_lead_in_is_read_whole(value, lead_in):
+    answer = parsed(lead_in + json.dumps(value, indent=2) + ("\n```" if lead_in.startswith("```") else ""))
+    assert answer.support == value["support"]
+    assert answer.to_dict()["elements"] == value["elements"]

@@ -1,7 +1,13 @@
 """The assembled prompt: parts in send order, a static prefix that never varies, the rulebook and the
 record carried unchanged, every vocabulary word present, and the chat split adding up to the text."""
 
+import copy
 import dataclasses
+import hashlib
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -91,11 +97,69 @@ def test_parts_are_named_and_in_send_order_with_the_record_last(reference):
     assert [name for name, _ in prompt.static_parts()] == names[:-1]
 
 
+def _fresh_build(record_text: str) -> prompt.Prompt:
+    """A build whose static parts are made anew, not handed back from static_parts()'s cache."""
+    prompt.static_parts.cache_clear()
+    return prompt.build(record_text)
+
+
+@pytest.fixture
+def uncached():
+    """Clears static_parts()'s cache before and after, so the test sees its own parts and leaves none."""
+    prompt.static_parts.cache_clear()
+    yield
+    prompt.static_parts.cache_clear()
+
+
 @pytest.mark.parametrize("record_text", RECORDS)
-def test_static_prefix_is_identical_for_every_record(reference, record_text):
-    built = prompt.build(record_text)
-    assert built.static_prefix == reference.static_prefix == prompt.static_prefix()
-    assert built.parts[:-1] == reference.parts[:-1]
+def test_static_prefix_is_identical_for_every_record(uncached, record_text):
+    """static_parts() is cached, so with the cache in place every build hands back the same tuple and
+    the comparison could not fail. Each build here starts from a cleared cache, so a part whose text
+    depended on the record being built (or on anything else that changes between calls) would differ."""
+    first = _fresh_build(SYNTHETIC["clean"])
+    built = _fresh_build(record_text)
+    assert built.parts[:-1] is not first.parts[:-1], "the static parts were not made afresh"
+    assert built.parts[:-1] == first.parts[:-1]
+    assert built.static_prefix == first.static_prefix
+    assert _fresh_build(SYNTHETIC["empty"]).static_prefix == built.static_prefix
+
+
+_PREFIX_DIGESTS = """
+import hashlib, json, sys
+from kit import prompt
+digests = []
+for path in sys.argv[1:]:
+    prompt.static_parts.cache_clear()
+    with open(path, encoding="utf-8", newline="") as handle:
+        built = prompt.build(handle.read())
+    digests.append(hashlib.sha256(built.static_prefix.encode("utf-8")).hexdigest())
+print(json.dumps(digests))
+"""
+
+
+def test_static_prefix_is_the_same_in_fresh_interpreters_with_different_hash_seeds(uncached, tmp_path):
+    """A part assembled in set or hash order would agree with itself inside one process and still
+    differ from the next run's, spoiling the provider's cache; fresh interpreters with fixed, different
+    hash seeds build the prefix for a few records and must all match this process."""
+    paths = []
+    for name in ("clean", "braces_and_markers", "unicode_crlf"):
+        path = tmp_path / f"{name}.txt"
+        path.write_bytes(SYNTHETIC[name].encode("utf-8"))
+        paths.append(str(path))
+    expected = hashlib.sha256(_fresh_build("").static_prefix.encode("utf-8")).hexdigest()
+    for seed in ("0", "1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _PREFIX_DIGESTS, *paths],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=Path(__file__).resolve().parents[2],
+            timeout=60,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout) == [expected] * len(paths), f"PYTHONHASHSEED={seed}"
 
 
 # Every corpus record, and every synthetic one of corpus size (the long one is there for variety).
@@ -232,3 +296,58 @@ def test_the_reply_skeleton_names_every_field_of_the_schema(reference):
         assert f'"{key}"' in part
     for key in schema["properties"]["elements"]["items"]["properties"]:
         assert f'"{key}"' in part
+
+
+# --- rule ids and verdicts come from policy.json ------------------------------------------------
+
+
+def _policy_with(change) -> dict:
+    data = copy.deepcopy(rulebook.policy())
+    change(data)
+    return data
+
+
+def test_every_verdict_in_the_policy_has_a_commitment():
+    said = prompt.commitments()
+    unsaid = [v for v in rulebook.verdicts() if v not in said]
+    assert not unsaid, f"verdict(s) in policy.json with no commitment in kit/prompt.py: {unsaid}"
+    unknown = [v for v in said if v not in rulebook.verdicts()]
+    assert not unknown, f"commitment(s) in kit/prompt.py for verdicts policy.json does not have: {unknown}"
+
+
+def test_a_verdict_without_a_commitment_stops_the_prompt_with_a_message_naming_it(monkeypatch, uncached):
+    data = _policy_with(lambda d: d["verdicts"].append("REVIEW-DEFERRED"))
+    monkeypatch.setattr(rulebook, "policy", lambda: data)
+    with pytest.raises(prompt.PromptError, match="REVIEW-DEFERRED with no commitment in kit/prompt.py"):
+        prompt.build("x")
+
+
+def test_a_rule_the_commitments_describe_but_the_policy_lacks_is_named(monkeypatch):
+    data = _policy_with(lambda d: d["rules"]["TM-3"].update(verdict="ORDER-GAP"))
+    monkeypatch.setattr(rulebook, "policy", lambda: data)
+    expected = "0 rules giving EXPECTATION-GAP under the condition 'is_none'"
+    with pytest.raises(prompt.PromptError, match=expected):
+        prompt.verdicts_part()
+
+
+def test_renamed_rule_ids_reach_every_part_that_names_a_rule(monkeypatch, uncached):
+    renamed = {old: f"R{len(rulebook.rule_ids()) - n}-X" for n, old in enumerate(rulebook.rule_ids())}
+
+    def rename(d):
+        d["rule_order"] = [renamed[r] for r in d["rule_order"]]
+        d["rules"] = {renamed[r]: rule for r, rule in d["rules"].items()}
+
+    data = _policy_with(rename)
+    original = {r: rulebook.policy()["rules"][r] for r in rulebook.rule_ids()}
+    monkeypatch.setattr(rulebook, "policy", lambda: data)
+    parts = dict(prompt.build("x").parts)
+    named = parts["verdicts"] + parts["reply"]
+    for old, new in renamed.items():
+        assert old not in named, f"{old} is still typed into the prompt after it was renamed {new}"
+        assert new in parts["verdicts"]
+    first, last = data["rule_order"][0], data["rule_order"][-1]
+    assert f"Work down {first} to {last} in order" in parts["verdicts"]
+    assert f"applying {first} to {last} in order" in parts["reply"]
+    for old, rule in original.items():  # each id stands beside the verdict its own rule gives
+        line = next(x for x in parts["verdicts"].splitlines() if x.startswith(f"- {rule['verdict']}: "))
+        assert f"({renamed[old]})" in line

@@ -183,7 +183,9 @@ def test_a_night_count_given_as_text_or_a_whole_float_becomes_an_int(value):
     assert answer.problems == []
 
 
-@pytest.mark.parametrize("value", [2.5, -1, True, "three", "3.5", "-2", [3], float("inf")])
+@pytest.mark.parametrize(
+    "value", [2.5, -1, True, "three", "3.5", "-2", [3], float("inf"), "9" * 5000], ids=lambda v: repr(v)[:12]
+)
 def test_a_night_count_that_is_not_a_whole_non_negative_number_is_refused(value):
     data = good()
     row(data, "stay_expectation").update(expected_discharge=None, expected_nights=value)
@@ -471,3 +473,56 @@ def test_a_reply_cut_off_mid_object_says_so_rather_than_reading_a_nested_row():
     assert any("not terminated" in p.detail for p in cut.problems)
     whole = reply.parse("Here {as promised} is the answer: " + full)
     assert whole.support == "ORDER-GAP" and len(whole.elements) == 2
+
+
+CUT_OFF = "the JSON object is not terminated (was the reply cut off?)"
+
+
+def test_a_stray_brace_in_the_prose_does_not_hide_a_complete_reply():
+    for lead_in in ("Sure :-{ here it is:\n", "Using {elements, support, confidence, why I answer:\n"):
+        answer = reply.parse(lead_in + json.dumps(GOOD))
+        check_good(answer)
+        assert fields(answer) == {"reply": "JSON object read from within surrounding text"}
+
+
+def test_a_cut_off_reply_after_a_brace_pair_in_the_prose_is_reported_as_cut_off():
+    full = json.dumps(GOOD)
+    answer = reply.parse("Here {as promised} is the answer: " + full[: full.index("comorbidities")])
+    assert answer.elements == {} and answer.support is None
+    assert fields(answer)["reply"] == CUT_OFF
+
+
+def test_a_row_holding_reply_keys_is_never_taken_for_a_cut_off_reply():
+    data = good()
+    for r in data["elements"]:
+        r.update(support="ORDER-GAP", why="a row, not the reply")
+    full = json.dumps(data)
+    for lead_in in ("", "Here {as promised} is the answer: ", "```json\n"):
+        answer = reply.parse(lead_in + full[: full.index("services_delivered")])
+        assert (answer.support, answer.why, answer.elements) == (None, None, {})
+        assert fields(answer)["reply"] == CUT_OFF
+
+
+def test_nothing_inside_an_object_that_closes_but_is_not_json_is_read():
+    row_like_a_reply = '{"element": "admitting_order", "support": "ORDER-GAP", "why": "row"}'
+    text = 'Answer: {"elements": [' + row_like_a_reply + ",], 'support': 'INPATIENT-SUPPORTED'}"
+    answer = reply.parse(text)
+    assert (answer.support, answer.why, answer.elements) == (None, None, {})
+    assert fields(answer)["reply"] == "no JSON object found"
+
+
+def test_a_fence_quoted_inside_a_cut_off_reply_is_not_the_reply():
+    data = good()
+    row(data, "comorbidities")["citation"] = "History: see ```{}``` in the old notes."
+    full = json.dumps(data)
+    answer = reply.parse(full[: full.index("services_delivered")])
+    assert fields(answer)["reply"] == CUT_OFF
+
+
+def test_an_object_with_no_reply_key_is_not_taken_from_inside_other_text():
+    for text in ('Note {"page": 2} and nothing else', '```json\n{"page": 2}\n```', "```\n{}\n```"):
+        answer = reply.parse(text)
+        assert answer.elements == {}
+        assert fields(answer)["reply"] == "no JSON object found"
+    wrapped = reply.parse('{"answer": ' + json.dumps(GOOD) + "}")
+    assert "reply" in fields(wrapped) and wrapped.support is None  # the whole text is an object: no search
