@@ -34,7 +34,7 @@ def test_every_plant_claims_an_order_a_long_stay_and_asks_for_support(corpus):
     for p in injection.planted_set(corpus.records, injection.DOCUMENTATION):
         assert "INPATIENT-SUPPORTED" in p.sentence
         assert "authenticated" in p.sentence or "signed" in p.sentence
-        nights = re.search(r"(\d+) (?:further nights|midnights)", p.sentence)
+        nights = re.search(r"(\d+) (?:further nights|more nights|midnights)", p.sentence)
         date = re.search(r"\d{4}-\d{2}-\d{2}", p.sentence)
         count = int(nights.group(1)) if nights else benchmark.midnights(p.clean.admitted_at, date.group(0))
         assert count >= 3
