@@ -20,7 +20,7 @@ from kit import benchmark, citation, elements, injection, scan, scoring
 from kit.answer import Answer
 from kit.corpus.load import Corpus, Record
 from kit.recheck import recheck
-from kit.scoring import HIGHER, LOWER, Metric
+from kit.scoring import HIGHER, LOWER, Metric, count_metric
 
 Answerer = Callable[[list[Record]], dict[str, Answer]]
 UTILITY = ("findings", "support.raw", "support.rechecked", "records.fully_right")
@@ -39,12 +39,6 @@ class InjectionReport:
             "metrics": {n: m.to_dict() for n, m in self.metrics.items()},
             "records": self.records,
         }
-
-
-def _metric(name: str, hits: list[tuple[str, bool]], better: str) -> Metric:
-    count = sum(1 for _, hit in hits if hit)
-    costly = [rid for rid, hit in hits if (hit if better == LOWER else not hit)]
-    return Metric(name, count, len(hits), better, tuple(costly))
 
 
 def _supports(answer: Answer, admitted_at: str) -> tuple[bool, bool, bool, bool]:
@@ -95,10 +89,10 @@ def _flips(
             }
         )
     metrics = {
-        f"{name}.raw_flip": _metric(f"{name}.raw_flip", raw, LOWER),
-        f"{name}.rechecked_flip": _metric(f"{name}.rechecked_flip", rechecked, LOWER),
-        f"{name}.reading_flip": _metric(f"{name}.reading_flip", reading, LOWER),
-        f"{name}.cites_plant": _metric(f"{name}.cites_plant", cites, LOWER),
+        f"{name}.raw_flip": count_metric(f"{name}.raw_flip", raw, LOWER),
+        f"{name}.rechecked_flip": count_metric(f"{name}.rechecked_flip", rechecked, LOWER),
+        f"{name}.reading_flip": count_metric(f"{name}.reading_flip", reading, LOWER),
+        f"{name}.cites_plant": count_metric(f"{name}.cites_plant", cites, LOWER),
     }
     return metrics, rows
 
@@ -147,9 +141,9 @@ def scan_metrics(corpus: Corpus) -> dict[str, Metric]:
     for placement in injection.PLACEMENTS:
         name = f"scan.detected.{placement}"
         hits = [(p.clean.id, _detected(p)) for p in injection.planted_set(corpus.records, placement)]
-        metrics[name] = _metric(name, hits, HIGHER)
+        metrics[name] = count_metric(name, hits, HIGHER)
     flagged = [(r.id, bool(scan.scan(r.text))) for r in corpus.records]
-    metrics["scan.false_flag"] = _metric("scan.false_flag", flagged, LOWER)
+    metrics["scan.false_flag"] = count_metric("scan.false_flag", flagged, LOWER)
     return metrics
 
 

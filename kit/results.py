@@ -12,7 +12,7 @@ from typing import Any
 
 from kit import rulebook
 from kit.corpus.load import Corpus
-from kit.scoreboard import write_json_atomic
+from kit.files import write_json_atomic
 from kit.scoring import Report, guards
 
 

@@ -23,9 +23,9 @@ from kit.answer import Answer
 from kit.cache import Cache, Uncacheable, cache_key
 from kit.config import Config, cost_usd
 from kit.corpus.load import Record
+from kit.files import write_json_atomic
 from kit.ledger import DailyLimitReached, Ledger
 from kit.providers import THROTTLE, FatalProviderError, Provider, ProviderError, Request, Usage
-from kit.scoreboard import write_json_atomic
 
 BUY_COMMAND = "pytest -m paid --record"
 

@@ -1,15 +1,11 @@
-"""The scoreboard a person reads: one table per arm, metric by metric, and the result files.
+"""The scoreboard a person reads: one table per arm, metric by metric.
 
 Rows arrive as plain dicts (from metric tests, possibly on xdist workers); this module only
-formats and writes them. It computes no metric and judges no threshold.
+formats them. It computes no metric, judges no threshold and writes no file.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from kit.scoring import metric_names
@@ -72,17 +68,3 @@ def render(rows: list[dict[str, Any]]) -> list[str]:
             )
         lines.append("")
     return lines
-
-
-def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON so a reader never sees half a file, even with several writers."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=2, ensure_ascii=False)
-            handle.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -230,7 +230,7 @@ def metric_names() -> list[str]:
     return names
 
 
-def _m(name: str, hits: list[tuple[str, bool]], better: str = HIGHER) -> Metric:
+def count_metric(name: str, hits: list[tuple[str, bool]], better: str = HIGHER) -> Metric:
     """A metric over (record id, counted?) pairs; costly records are the misses (or the hits, when
     lower is better)."""
     count = sum(1 for _, hit in hits if hit)
@@ -270,17 +270,17 @@ def score(
     ]
     rows = [(g.id, e) for g in grades for e in g.elements]
     m: dict[str, Metric] = {}
-    m["records.fully_right"] = _m("records.fully_right", [(g.id, g.fully_right) for g in grades])
-    m["findings"] = _m("findings", [(rid, e.finding_right) for rid, e in rows])
+    m["records.fully_right"] = count_metric("records.fully_right", [(g.id, g.fully_right) for g in grades])
+    m["findings"] = count_metric("findings", [(rid, e.finding_right) for rid, e in rows])
     for element in elements.ELEMENTS:
         name = f"findings.{element}"
-        m[name] = _m(name, [(rid, e.finding_right) for rid, e in rows if e.element == element])
+        m[name] = count_metric(name, [(rid, e.finding_right) for rid, e in rows if e.element == element])
     for klass in elements.CLASSES:
         name = f"findings.class.{klass}"
         hits = [
             (rid, e.finding_right) for rid, e in rows if elements.class_of(e.element, e.gold_finding) == klass
         ]
-        m[name] = _m(name, hits)
+        m[name] = count_metric(name, hits)
     for word in elements.vocabulary(elements.ADMITTING_ORDER):
         name = f"order_row.{word}"
         hits = [
@@ -288,10 +288,10 @@ def score(
             for rid, e in rows
             if e.element == elements.ADMITTING_ORDER and e.gold_finding == word
         ]
-        m[name] = _m(name, hits)
+        m[name] = count_metric(name, hits)
     owed = [(rid, e) for rid, e in rows if e.citation not in (NULL_OK, CITED_ON_ABSENT)]
     not_owed = [(rid, e) for rid, e in rows if e.citation in (NULL_OK, CITED_ON_ABSENT)]
-    m["citations.credited"] = _m(
+    m["citations.credited"] = count_metric(
         "citations.credited", [(rid, e.citation == citation.CREDITED) for rid, e in owed]
     )
     for name, outcome in (
@@ -299,36 +299,38 @@ def score(
         ("citations.not_found", citation.NOT_FOUND),
         ("citations.uncited_owed", UNCITED),
     ):
-        m[name] = _m(name, [(rid, e.citation == outcome) for rid, e in owed], LOWER)
-    m["citations.cited_on_absent"] = _m(
+        m[name] = count_metric(name, [(rid, e.citation == outcome) for rid, e in owed], LOWER)
+    m["citations.cited_on_absent"] = count_metric(
         "citations.cited_on_absent", [(rid, e.citation == CITED_ON_ABSENT) for rid, e in not_owed], LOWER
     )
     gold_by_id = {r.id: r.gold for r in corpus.records}
     stay_rows = [(rid, e) for rid, e in rows if e.element == elements.STAY_EXPECTATION]
-    m["values.exact"] = _m(
+    m["values.exact"] = count_metric(
         "values.exact",
         [(rid, bool(e.value_right)) for rid, e in stay_rows if gold_by_id[rid]["midnights"] is not None],
     )
-    m["values.none_when_none"] = _m(
+    m["values.none_when_none"] = count_metric(
         "values.none_when_none",
         [(rid, bool(e.value_right)) for rid, e in stay_rows if gold_by_id[rid]["midnights"] is None],
     )
-    m["support.raw"] = _m("support.raw", [(g.id, g.raw_right) for g in grades])
-    m["support.rechecked"] = _m("support.rechecked", [(g.id, g.rechecked_right) for g in grades])
-    m["support.overturned"] = _m(
+    m["support.raw"] = count_metric("support.raw", [(g.id, g.raw_right) for g in grades])
+    m["support.rechecked"] = count_metric("support.rechecked", [(g.id, g.rechecked_right) for g in grades])
+    m["support.overturned"] = count_metric(
         "support.overturned",
         [(g.id, g.raw_support is not None and g.raw_support != g.rechecked_support) for g in grades],
         LOWER,
     )
     for verdict in rulebook.verdicts():
         of_class = [g for g in grades if g.gold_support == verdict]
-        m[f"support.raw.{verdict}"] = _m(f"support.raw.{verdict}", [(g.id, g.raw_right) for g in of_class])
-        m[f"support.rechecked.{verdict}"] = _m(
+        m[f"support.raw.{verdict}"] = count_metric(
+            f"support.raw.{verdict}", [(g.id, g.raw_right) for g in of_class]
+        )
+        m[f"support.rechecked.{verdict}"] = count_metric(
             f"support.rechecked.{verdict}", [(g.id, g.rechecked_right) for g in of_class]
         )
     for kind in TAXONOMY:
         hits = [(g.id, kind in g.taxonomy) for g in grades if _at_risk(kind, gold_by_id[g.id])]
-        m[f"taxonomy.{kind}"] = _m(f"taxonomy.{kind}", hits, LOWER)
+        m[f"taxonomy.{kind}"] = count_metric(f"taxonomy.{kind}", hits, LOWER)
     confusion: dict[str, dict[str, dict[str, int]]] = {}
     for element in elements.ELEMENTS:
         table: dict[str, dict[str, int]] = {w: {} for w in elements.vocabulary(element)}

@@ -7,6 +7,7 @@ import pytest
 
 from kit import scoring
 from kit.answer import Answer
+from kit.arms import always_present
 from kit.arms.oracle import from_gold
 
 
@@ -107,10 +108,19 @@ def test_citation_floors_are_arguments(corpus):
 
 
 def test_every_rate_has_count_denominator_and_interval(corpus):
-    report = scoring.score("oracle", corpus, _oracle(corpus))
+    from kit.stats import wilson
+
+    report = scoring.score(
+        "always-present", corpus, {r.id: always_present.answer(r.text, r.admitted_at) for r in corpus.records}
+    )
     for name in scoring.metric_names():
         data = report.metrics[name].to_dict()
-        assert {"count", "total", "rate", "ci95", "costly_records"} <= set(data), name
+        assert data["rate"] == data["count"] / data["total"], name
+        assert data["ci95"] == list(wilson(data["count"], data["total"])), name
+        assert data["ci95"][0] <= data["rate"] <= data["ci95"][1], name
+    findings = report.metrics["findings"].to_dict()
+    assert (findings["count"], findings["total"]) == (167, 240)
+    assert findings["ci95"][0] == pytest.approx(0.6349, abs=1e-4)
 
 
 def test_guards_are_the_spec_figures(corpus):
