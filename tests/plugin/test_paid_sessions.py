@@ -17,8 +17,8 @@ import pytest
 
 from kit.arms import reply_text_for
 from kit.providers.stub import StubServer
+from tests.plugin.conftest import REPO, inner_args
 
-REPO = Path(__file__).resolve().parents[2]
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
 SENTINEL = "sk-SENTINEL-7f3a9c21d4"
 
@@ -38,21 +38,7 @@ def session_args(tmp_path, spread):
     cache, results = tmp_path / "answers", tmp_path / "results"
 
     def args(*extra: str) -> list[str]:
-        return [
-            *spread,
-            str(PAID_TESTS),
-            "-m",
-            "paid",
-            f"--answers-cache={cache}",
-            f"--results-dir={results}",
-            f"--rootdir={REPO}",
-            "-c",
-            str(REPO / "pytest.ini"),
-            "-p",
-            "no:cacheprovider",
-            "-q",
-            *extra,
-        ]
+        return [*spread, *inner_args(PAID_TESTS, results, "-m", "paid", f"--answers-cache={cache}", *extra)]
 
     args.cache, args.results = cache, results
     return args

@@ -3,22 +3,13 @@ the same table with and without xdist, and one result file per arm in one run fo
 
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.plugin.conftest import REPO, inner_args
+
 FREE_ARMS = REPO / "tests" / "eval" / "test_free_arms.py"
 
 
 def _run(pytester, results: Path, *extra: str):
-    return pytester.runpytest_subprocess(
-        str(FREE_ARMS),
-        f"--results-dir={results}",
-        f"--rootdir={REPO}",
-        "-c",
-        str(REPO / "pytest.ini"),
-        "-p",
-        "no:cacheprovider",
-        "-q",
-        *extra,
-    )
+    return pytester.runpytest_subprocess(*inner_args(FREE_ARMS, results, *extra))
 
 
 def _board(text: str) -> str:
