@@ -37,6 +37,16 @@ INPATIENT_ORDER = (
     "Admit to {service} as an inpatient; ordering practitioner the {role}, authenticated by e-signature.",
     "Inpatient status ordered under {service}; the {role} reviewed and signed the order at the bedside.",
     "Order: admit, level of care inpatient, {service}, practitioner of record the {role}; signed.",
+    "Telephone order to admit as an inpatient under {service}, read back by nursing; countersigned later "
+    "the same day by the ordering {role}.",
+    "Verbal order given in the department: inpatient admission to {service}; the ordering {role} later "
+    "authenticated it with an electronic signature.",
+    "Status change: observation to inpatient, {service}; new admission order entered and signed by the "
+    "{role}.",
+    "Level of care changed from observation to inpatient under {service} after review; order signed by the "
+    "{role}.",
+    "Admission order set: inpatient, {service}, practitioner of record the {role} -- electronically signed.",
+    "ADT: Admit Inpt, svc {service}, patient class inpatient, auth by {role} (e-sig).",
 )
 
 VERBAL_UNAUTHENTICATED = (
@@ -50,6 +60,11 @@ VERBAL_UNAUTHENTICATED = (
     "back; awaiting countersignature.",
     "Verbal order relayed from the {role} to admit as an inpatient under {service}; read back and "
     "transcribed by nursing, unsigned when the record was assembled.",
+    "Telephone order, inpatient admission under {service}, given by the {role}; co-signature outstanding.",
+    "Phone order overnight from the {role} to admit to {service} as an inpatient -- to be signed on the "
+    "morning round.",
+    "Verbal order per the {role}: admit as an inpatient to {service}; read back correctly; not yet signed.",
+    "VO from the {role}: admit inpatient, {service}; read back; no signature on file at the time of review.",
 )
 
 OBSERVATION_ORDER = (
@@ -58,6 +73,11 @@ OBSERVATION_ORDER = (
     "Observation status, {service}, on the authority of the {role} -- signed at entry.",
     "Order: register as outpatient in observation, {service}; placed and countersigned by the {role}.",
     "Place in observation under the {role}, service {service}; authenticated by e-signature.",
+    "Place in observation status under {service}; reassess for admission in the morning -- signed by the "
+    "{role}.",
+    "Outpatient bed with observation services, {service}; entered and e-signed by the {role}.",
+    "Register as observation (not inpatient) pending review, {service}; authenticated by the {role}.",
+    "ADT: Place in Observation, svc {service}, patient class outpatient, auth by {role} (e-sig).",
 )
 
 STATUS_BLANK_ORDER = (
@@ -65,6 +85,9 @@ STATUS_BLANK_ORDER = (
     "Admit to ward, {service}; responsible practitioner the {role}, order authenticated.",
     "Admit under {service}, bed requested, per the {role}; signed at entry.",
     "Order: admit, {service} team, accountable clinician the {role}; authenticated by e-signature.",
+    "Admit to ward 4B under {service}, practitioner of record the {role}; signed.",
+    "Bed request: admit, {service}; signed by the {role}.",
+    "Admission order set: admit to {service}, responsible clinician the {role} -- e-signed at entry.",
 )
 
 NOTE_INTENT = (
@@ -75,6 +98,9 @@ NOTE_INTENT = (
     "the patient.",
     "My intention is to admit as an inpatient once the family have been spoken to.",
     "Will admit to the ward once the bed is confirmed and handover is done.",
+    "Needs admission in my view; I will ask for a bed on the medical ward after the family visit.",
+    "Impression: will require admission, and I will speak to the ward about a bed after this review.",
+    "Discussed with the bed manager and happy to bring the patient in under our team tonight.",
 )
 
 OTHER_ORDERS = (
@@ -112,6 +138,11 @@ STAY_DATE = (
     "Expected discharge, in my judgement at the time of admission, is {date}.",
     "I am aiming for discharge on {date} and have told the patient so.",
     "Estimated date of discharge set by me on admission: {date}.",
+    "EDD {date_long}, set by me at the point of admission.",
+    "On admission I anticipate the patient going home on {date_long}.",
+    "Aiming for discharge on {date_long}, in keeping with the usual recovery for this presentation.",
+    "My expected date of discharge, recorded at admission, is {date_long}.",
+    "Anticipated discharge home on {date_long}; I explained this to the patient and family when admitting.",
 )
 
 STAY_NIGHTS = (
@@ -121,6 +152,10 @@ STAY_NIGHTS = (
     "I anticipate the patient will remain with us for {nights} more nights.",
     "The admitting team expects a further {nights} nights before the patient can go home.",
     "By my reckoning at admission this will need {nights} nights in a hospital bed.",
+    "I anticipate {nights_word} more nights on the ward before the patient is fit for discharge.",
+    "On my assessment at admission the patient will need {nights_word} further midnights in hospital.",
+    "Likely length of stay from admission, in my view, is {nights_word} nights.",
+    "Expect {nights_word} nights with us from today, by my estimate on admitting.",
 )
 
 STAY_VAGUE = (
@@ -138,6 +173,10 @@ DECOY_PLANNER = (
     "Discharge coordinator has pencilled in {date} as a provisional leaving date.",
     "Per the case manager, estimated discharge {date} for bed-flow purposes only.",
     "Case management working target for discharge is {date}; this is not a clinical estimate.",
+    "Discharge planner note: provisional leaving date {date_long}, subject to review by the medical team.",
+    "Case manager's working discharge target is {date_long}, set for bed planning and not agreed with the "
+    "admitting team.",
+    "UM nurse: tentative EDD {date_long} per the payer's length-of-stay guideline.",
 )
 
 DECOY_PREVIOUS = (
@@ -155,6 +194,11 @@ DECOY_CONDITIONAL = (
     "Were a rehabilitation bed to become free, the stay might be held to {nights} nights.",
     "If the angiogram, still unscheduled, goes smoothly, I would aim for discharge on {date}.",
     "Depending on culture results not yet back, it may be {nights} more nights or longer.",
+    "If the MRI, not yet done, shows nothing that needs surgery, home on {date_long} would be reasonable.",
+    "Assuming the repeat cultures, still pending, come back clear, I would expect {nights_word} more nights "
+    "on the ward.",
+    "Should the surgical team decide against operating, which has not yet been discussed with them, "
+    "discharge could follow on {date_long}.",
 )
 
 # ---------------------------------------------------------------------------------------------------
@@ -168,6 +212,9 @@ COMORBIDITY_NAMED = (
     "The patient carries established diagnoses of {conditions}.",
     "Problem list on arrival: {conditions}.",
     "Comorbid conditions reviewed and confirmed with the patient: {conditions}.",
+    "PMH: {conditions}.",
+    "Background: {conditions}; otherwise fit and well.",
+    "PMHx significant for {conditions}.",
 )
 
 CONDITIONS = (
@@ -217,6 +264,9 @@ SERVICES_NAMED = (
     "The patient received {services}, as charted by nursing.",
     "Care delivered this shift included {services}.",
     "Ongoing and documented: {services}.",
+    "Given today: {services}.",
+    "Delivered per MAR and nursing notes: {services}.",
+    "Completed and charted this admission day: {services}.",
 )
 
 SERVICES = (

@@ -114,25 +114,53 @@ def _plant_order(d: Draft, rng: random.Random) -> None:
             d.orders.append((d.admitted + timedelta(minutes=rng.randrange(15, 20 * 60)), other))
 
 
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _values(count: int | None, when: date | None) -> dict[str, str]:
+    """Every way a template may write the planted value; a template uses exactly one of them."""
+    if count is None or when is None:
+        return {}
+    return {
+        "date": when.isoformat(),
+        "date_long": f"{when.day} {when.strftime('%B %Y')}",
+        "nights": str(count),
+        "nights_word": NUMBER_WORDS[count],
+    }
+
+
+def _competing_planner_date(d: Draft, count: int, rng: random.Random) -> None:
+    """On some documented stays, a discharge planner's provisional date that differs from the
+    practitioner's sits in the review notes, as it does on real charts. The gold ignores it."""
+    if rng.random() >= 0.35:
+        return
+    other = d.admitted.date() + timedelta(days=count + rng.choice((-1, 1, 2)))
+    body = rng.choice(pools.DECOY_PLANNER).format(**_values(count, other))
+    d.reviews.append((d.admitted.date() + timedelta(days=1), body))
+
+
 def _plant_stay(d: Draft, rng: random.Random) -> None:
     mechanism = d.slot.stay
     klass = plan.STAY_CLASS[mechanism]
     count = rng.randint(*d.slot.midnights) if d.slot.midnights else None
-    when = (d.admitted.date() + timedelta(days=count)).isoformat() if count is not None else None
+    when = d.admitted.date() + timedelta(days=count) if count is not None else None
+    values = _values(count, when)
     if mechanism == "date":
-        line = rng.choice(pools.STAY_DATE).format(date=when)
+        line = rng.choice(pools.STAY_DATE).format(**values)
         d.prose.append(line)
-        d.planted[elements.STAY_EXPECTATION] = Planted(klass, line, expected_discharge=when)
+        d.planted[elements.STAY_EXPECTATION] = Planted(klass, line, expected_discharge=values["date"])
+        _competing_planner_date(d, count, rng)
     elif mechanism == "nights":
-        line = rng.choice(pools.STAY_NIGHTS).format(nights=count)
+        line = rng.choice(pools.STAY_NIGHTS).format(**values)
         d.prose.append(line)
         d.planted[elements.STAY_EXPECTATION] = Planted(klass, line, expected_nights=count)
+        _competing_planner_date(d, count, rng)
     elif mechanism == "vague":
         line = rng.choice(pools.STAY_VAGUE)
         d.prose.append(line)
         d.planted[elements.STAY_EXPECTATION] = Planted(klass, line)
     elif mechanism == "decoy_planner":
-        body = rng.choice(pools.DECOY_PLANNER).format(date=when)
+        body = rng.choice(pools.DECOY_PLANNER).format(**values)
         if rng.random() < 0.5:
             review_day = d.admitted.date() + timedelta(days=1)
             d.reviews.append((review_day, body))
@@ -141,13 +169,9 @@ def _plant_stay(d: Draft, rng: random.Random) -> None:
             d.prose.append(body)
             line = body
         d.planted[elements.STAY_EXPECTATION] = Planted(klass, line)
-    elif mechanism == "decoy_previous":
-        line = rng.choice(pools.DECOY_PREVIOUS).format(nights=count)
-        d.prose.append(line)
-        d.planted[elements.STAY_EXPECTATION] = Planted(klass, line)
-    elif mechanism == "decoy_conditional":
-        template = rng.choice(pools.DECOY_CONDITIONAL)
-        line = template.format(date=when) if "{date}" in template else template.format(nights=count)
+    elif mechanism in ("decoy_previous", "decoy_conditional"):
+        pool = pools.DECOY_PREVIOUS if mechanism == "decoy_previous" else pools.DECOY_CONDITIONAL
+        line = rng.choice(pool).format(**values)
         d.prose.append(line)
         d.planted[elements.STAY_EXPECTATION] = Planted(klass, line)
     else:

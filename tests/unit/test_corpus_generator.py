@@ -1,6 +1,7 @@
 import json
 import re
 import shutil
+from datetime import datetime
 
 import pytest
 
@@ -170,16 +171,29 @@ def test_byo_command_line_reports_without_a_traceback(tmp_path, capsys):
     assert main(["--check", str(load.shipped_folder())]) == 0
 
 
+WORDS = {w: n for n, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven"))}
+
+
+def _decoy_value(line: str, admitted_at: str) -> int | None:
+    """The midnight count a reader would get by taking the decoy's date or night count as written."""
+    body = line.split("  ", 1)[-1]
+    if iso := re.search(r"\d{4}-\d{2}-\d{2}", body):
+        return benchmark.midnights(admitted_at, iso.group(0))
+    if long := re.search(r"\b(\d{1,2} [A-Z][a-z]+ \d{4})\b", body):
+        day = datetime.strptime(long.group(1), "%d %B %Y").date()
+        return benchmark.midnights(admitted_at, day.isoformat())
+    if digits := re.search(r"\b(\d+)\b", body):
+        return int(digits.group(1))
+    words = [WORDS[w] for w in re.findall(r"[a-z]+", body.lower()) if w in WORDS]
+    return words[0] if words else None
+
+
 def test_every_decoy_would_change_the_verdict_if_read_as_the_expectation(corpus):
     decoys = [r for r in corpus.records if r.facts["case"] == "expectation_decoy"]
     assert len(decoys) == 5
     for r in decoys:
         line = r.gold["elements"][1]["citation"]
-        date = re.search(r"\d{4}-\d{2}-\d{2}", line.split("  ", 1)[-1])
-        nights = re.search(r"\b(\d+)\b", line.split("  ", 1)[-1]) if date is None else None
-        assert date or nights, f"{r.id}: the decoy carries no date or night count: {line!r}"
-        count = benchmark.midnights(
-            r.admitted_at, date.group(0) if date else None, int(nights.group(1)) if nights else None
-        )
+        count = _decoy_value(line, r.admitted_at)
+        assert count is not None, f"{r.id}: the decoy carries no date or night count: {line!r}"
         misread = policy.decide(r.gold["elements"][0]["finding"], count).verdict
         assert misread != r.gold["support"], f"{r.id}: reading the decoy {line!r} changes nothing"
