@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from kit.providers.base import Completion, ProviderError, Request, Usage, scrub
+from kit.providers.base import Completion, Request, Usage
 from kit.providers.http import HTTPProvider, int_or_none
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
@@ -85,12 +85,7 @@ class AnthropicProvider(HTTPProvider):
             payload = None
         content = payload.get("content") if isinstance(payload, dict) else None
         if not isinstance(content, list):
-            raise ProviderError(
-                f"{response.status_code} from {self.base_url}: the reply is not a Messages response "
-                f"(starts {scrub(response.text, self._api_key, limit=80)!r})",
-                status=response.status_code,
-                retries=retries,
-            )
+            raise self._malformed(response, retries, "the reply is not a Messages response")
         latency_ms = (time.perf_counter() - start) * 1000.0
         text = "".join(
             str(block.get("text", ""))

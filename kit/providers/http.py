@@ -15,7 +15,7 @@ from typing import Any
 import requests
 
 from kit.providers import retry
-from kit.providers.base import Provider
+from kit.providers.base import Provider, ProviderError, scrub
 
 
 def int_or_none(value: Any) -> int | None:
@@ -80,4 +80,13 @@ class HTTPProvider(Provider):
             secret=self._api_key,
             throttle=self._throttle,
             **self._retry_options,
+        )
+
+    def _malformed(self, response: requests.Response, retries: int, what: str) -> ProviderError:
+        """The error for a 2xx body the provider cannot read, quoting its start with the key scrubbed."""
+        return ProviderError(
+            f"{response.status_code} from {self.base_url}: {what} "
+            f"(starts {scrub(response.text, self._api_key, limit=80)!r})",
+            status=response.status_code,
+            retries=retries,
         )

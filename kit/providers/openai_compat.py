@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from kit.providers.base import Completion, ProviderError, Request, Usage, scrub
+from kit.providers.base import Completion, Request, Usage
 from kit.providers.http import HTTPProvider, int_or_none
 
 SCHEMA_NAME = "admission_evidence"
@@ -79,21 +79,11 @@ class OpenAICompatProvider(HTTPProvider):
         try:
             payload = response.json()
         except ValueError:
-            raise ProviderError(
-                f"{response.status_code} from {self.base_url}: the body is not JSON "
-                f"(starts {scrub(response.text, self._api_key, limit=80)!r})",
-                status=response.status_code,
-                retries=retries,
-            ) from None
+            raise self._malformed(response, retries, "the body is not JSON") from None
         latency_ms = (time.perf_counter() - start) * 1000.0
         choice = _dig(payload, "choices")
         if not isinstance(choice, list) or not choice or not isinstance(choice[0], dict):
-            raise ProviderError(
-                f"{response.status_code} from {self.base_url}: the reply has no choices "
-                f"(starts {scrub(response.text, self._api_key, limit=80)!r})",
-                status=response.status_code,
-                retries=retries,
-            )
+            raise self._malformed(response, retries, "the reply has no choices")
         first = choice[0]
         content = _dig(first, "message", "content")
         if isinstance(content, list):  # some servers return content parts

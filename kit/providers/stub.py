@@ -79,8 +79,13 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet by design
         return
 
-    def _send(self, status: int, body: bytes, content_type: str = "application/json",
-              headers: dict[str, str] | None = None) -> None:
+    def _send(
+        self,
+        status: int,
+        body: bytes,
+        content_type: str = "application/json",
+        headers: dict[str, str] | None = None,
+    ) -> None:
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -93,8 +98,14 @@ class _Handler(BaseHTTPRequestHandler):
     def _json(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
         self._send(status, json.dumps(payload).encode("utf-8"), headers=headers)
 
-    def _error(self, status: int, message: str, kind: str, code: str | None = None,
-               headers: dict[str, str] | None = None) -> None:
+    def _error(
+        self,
+        status: int,
+        message: str,
+        kind: str,
+        code: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         self._json(status, {"error": {"message": message, "type": kind, "code": code}}, headers)
 
     def _reset(self) -> None:
@@ -124,8 +135,12 @@ class _Handler(BaseHTTPRequestHandler):
         elif action == "reset":
             self._reset()
         elif action == "quota":
-            self._error(429, "You exceeded your current quota, please check your plan and billing details.",
-                        "insufficient_quota", "insufficient_quota")
+            self._error(
+                429,
+                "You exceeded your current quota, please check your plan and billing details.",
+                "insufficient_quota",
+                "insufficient_quota",
+            )
         elif action == "429":
             headers = {}
             if stub.retry_after is not None:
@@ -153,8 +168,9 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             reply = stub.replies(user)
         except Exception as exc:  # a reply function that cannot answer is the caller's mistake
-            self._error(400, f"stub: no reply for this request ({type(exc).__name__}: {exc})",
-                        "invalid_request_error")
+            self._error(
+                400, f"stub: no reply for this request ({type(exc).__name__}: {exc})", "invalid_request_error"
+            )
             return
         if stub.delay:
             time.sleep(stub.delay)
@@ -267,8 +283,9 @@ class StubServer:
         server = _Server((self.host, self.port), _Handler)
         server.stub = self
         self._server = server
-        self._thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name="stub-server", daemon=True)
+        self._thread = threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="stub-server", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -289,14 +306,14 @@ class StubServer:
 
 
 def parse_when(text: str) -> When:
-    """"3" -> first 3 requests; "every:5" -> every 5th request."""
+    """ "3" -> first 3 requests; "every:5" -> every 5th request."""
     if text.startswith("every:"):
         return Every(int(text.split(":", 1)[1]))
     return int(text)
 
 
 def parse_status(text: str) -> tuple[int, When]:
-    """"503:2" -> (503, 2); "502:every:4" -> (502, Every(4))."""
+    """ "503:2" -> (503, 2); "502:every:4" -> (502, Every(4))."""
     code, _, when = text.partition(":")
     return int(code), parse_when(when or "1")
 
@@ -325,8 +342,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from kit.arms import reply_text_for  # type: ignore[attr-defined]
     except ImportError as exc:
-        print(f"stub: cannot serve arm {args.arm!r}: kit.arms.reply_text_for is not available ({exc})",
-              file=sys.stderr)
+        print(
+            f"stub: cannot serve arm {args.arm!r}: kit.arms.reply_text_for is not available ({exc})",
+            file=sys.stderr,
+        )
         return 2
     arm = args.arm
 
@@ -334,14 +353,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return reply_text_for(arm, user_text)
 
     stub = StubServer(
-        replies, host=args.host, port=args.port, model=args.model, fail_429=args.fail_429,
-        retry_after=args.retry_after, retry_after_ms=args.retry_after_ms, quota_429=args.quota_429,
-        fail_status=args.fail_status, reset=args.reset, delay=args.delay, malformed=args.malformed,
-        no_usage=args.no_usage, status_401=args.status_401,
+        replies,
+        host=args.host,
+        port=args.port,
+        model=args.model,
+        fail_429=args.fail_429,
+        retry_after=args.retry_after,
+        retry_after_ms=args.retry_after_ms,
+        quota_429=args.quota_429,
+        fail_status=args.fail_status,
+        reset=args.reset,
+        delay=args.delay,
+        malformed=args.malformed,
+        no_usage=args.no_usage,
+        status_401=args.status_401,
     )
     with stub:
-        print(f"stub serving arm {arm!r} at {stub.base_url} (PROVIDER=stub BASE_URL={stub.base_url}); "
-              "Ctrl-C stops it", flush=True)
+        print(
+            f"stub serving arm {arm!r} at {stub.base_url} (PROVIDER=stub BASE_URL={stub.base_url}); "
+            "Ctrl-C stops it",
+            flush=True,
+        )
         try:
             while True:
                 time.sleep(3600)
