@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import ipaddress
 import json
+import signal
 import socket
 import struct
 import sys
@@ -196,9 +197,19 @@ class _Handler(BaseHTTPRequestHandler):
         self._json(200, payload)
 
 
-class _Server(ThreadingHTTPServer):
+class LoopbackHTTPServer(ThreadingHTTPServer):
+    """A threading HTTP server whose accept queue holds a burst of connections.
+
+    socketserver listens with a backlog of 5, so a burst of concurrent clients overflows the accept
+    queue and the kernel resets the surplus connections. Tests and the stub open dozens at once.
+    """
+
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 256
+
+
+class _Server(LoopbackHTTPServer):
     stub: StubServer
 
 
@@ -368,17 +379,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         no_usage=args.no_usage,
         status_401=args.status_401,
     )
-    with stub:
-        print(
-            f"stub serving arm {arm!r} at {stub.base_url} (PROVIDER=stub BASE_URL={stub.base_url}); "
-            "Ctrl-C stops it",
-            flush=True,
-        )
-        try:
-            while True:
-                time.sleep(3600)
-        except KeyboardInterrupt:
-            pass
+    # Ctrl-C and SIGTERM are blocked in every thread before the server starts and then awaited, so
+    # one arriving at any moment (even right after the "serving" line) ends the loop cleanly.
+    stopping = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
+    try:
+        with stub:
+            print(
+                f"stub serving arm {arm!r} at {stub.base_url} (PROVIDER=stub BASE_URL={stub.base_url}); "
+                "Ctrl-C stops it",
+                flush=True,
+            )
+            signal.sigwait(stopping)
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, stopping)
     return 0
 
 

@@ -1,6 +1,6 @@
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
 
@@ -18,7 +18,7 @@ from kit.providers import (
     Usage,
     make_provider,
 )
-from kit.providers.stub import StubServer
+from kit.providers.stub import LoopbackHTTPServer, StubServer
 
 SENTINEL = "sk-SENTINEL-123"
 SYSTEM = "You read admission records. " * 20
@@ -384,7 +384,7 @@ class FakeAnthropic:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = LoopbackHTTPServer(("127.0.0.1", 0), Handler)
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05},
                                        daemon=True)
 

@@ -120,6 +120,34 @@ def test_counts_concurrent_requests_exactly():
         assert len(stub.bodies) == 20
 
 
+def burst(stub, n):
+    """n requests released at once; returns (statuses, transport errors)."""
+    barrier = threading.Barrier(n)
+    statuses, errors = [], []
+
+    def one():
+        barrier.wait()
+        try:
+            statuses.append(chat(stub).status_code)
+        except requests.RequestException as exc:
+            errors.append(type(exc).__name__)
+
+    threads = [threading.Thread(target=one) for _ in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return statuses, errors
+
+
+@pytest.mark.parametrize("round_", range(3))
+def test_a_burst_of_fifty_connections_is_accepted_not_reset(round_):
+    # socketserver's default backlog of 5 made the kernel reset part of such a burst.
+    with StubServer() as stub:
+        assert burst(stub, 50) == ([200] * 50, [])
+        assert stub.requests == 50
+
+
 def test_fail_status_must_be_5xx():
     with pytest.raises(ValueError, match="5xx"):
         StubServer(fail_status=(404, 1))
@@ -171,6 +199,17 @@ def test_cli_serves_the_named_arm_until_interrupted():
     finally:
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=10) == 0
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGINT, signal.SIGINT, signal.SIGTERM])
+def test_cli_stops_cleanly_on_a_signal_the_moment_it_says_it_is_serving(signum):
+    # A signal right after the "serving" line once escaped as a KeyboardInterrupt (exit -2).
+    proc = subprocess.Popen([sys.executable, "-c", CLI, "--arm", "floor", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert "stub serving arm" in proc.stdout.readline()
+    proc.send_signal(signum)
+    assert proc.wait(timeout=10) == 0
+    assert "Traceback" not in proc.stderr.read()
 
 
 def test_cli_help_runs_as_a_module():
