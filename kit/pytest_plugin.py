@@ -19,6 +19,7 @@ from kit import citation, scoreboard, thresholds
 
 ROW_KEY = "kit_scoreboard"
 NOTE_KEY = "kit_note"  # a one-line figure a test wants printed under the scoreboard
+PROGRESS_LOG = "paid-progress.log"  # the paid arm's progress lines, one per line
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -86,6 +87,10 @@ class KitSession:
     def result_path(self, arm: str) -> Path:
         return self.results_dir / self.run_id / f"{arm}.json"
 
+    @property
+    def progress_log(self) -> Path:
+        return self.results_dir / self.run_id / PROGRESS_LOG
+
 
 @pytest.fixture(scope="session")
 def kit_session(pytestconfig: pytest.Config) -> KitSession:
@@ -129,7 +134,11 @@ class _Scoreboard:
             self.rows += [value for key, value in report.user_properties if key == ROW_KEY]
             self.notes += [value for key, value in report.user_properties if key == NOTE_KEY]
 
+    def _results(self) -> Path:
+        return Path(self.config.getoption("--results-dir") or self.config.rootpath / "results")
+
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        self._last_progress(terminalreporter)
         if not self.rows and not self.notes:
             return
         terminalreporter.section("admission evidence kit: scoreboard")
@@ -137,5 +146,16 @@ class _Scoreboard:
             terminalreporter.write_line(line)
         for note in sorted(set(self.notes)):
             terminalreporter.write_line(note)
-        results = self.config.getoption("--results-dir") or str(self.config.rootpath / "results")
-        terminalreporter.write_line(f"results: {Path(results) / self.config._kit_run_id}/<arm>.json")
+        terminalreporter.write_line(f"results: {self._results() / self.config._kit_run_id}/<arm>.json")
+
+    def _last_progress(self, terminalreporter: Any) -> None:
+        """Under xdist the buying worker's progress lines are not shown: repeat the last one (how many
+        calls were bought, or that Ctrl-C stopped the purchase) and say where the rest is."""
+        if not getattr(self.config.option, "numprocesses", None):
+            return
+        log = self._results() / self.config._kit_run_id / PROGRESS_LOG
+        if not log.is_file():
+            return
+        lines = log.read_text(encoding="utf-8").splitlines()
+        if lines:
+            terminalreporter.write_line(f"paid arm: {lines[-1]} (all progress: {log})")

@@ -13,7 +13,7 @@ import json
 import statistics
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -126,6 +126,10 @@ class RunOutcome:
         }
 
 
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _percentile(sorted_values: list[float], q: float) -> float | None:
     if not sorted_values:
         return None
@@ -161,6 +165,7 @@ class ArmRun:
     progress: Callable[[str], None] = lambda line: None
     quarantine: bool = False
     _fatal: str | None = field(default=None, init=False)
+    _stopping: bool = field(default=False, init=False)
 
     def _seen(self, rec: Record, outcome: RunOutcome) -> str:
         """The document scan, before any call: flags are recorded, and with quarantine on the flagged
@@ -216,8 +221,9 @@ class ArmRun:
         started = time.perf_counter()
         calls: list[Call] = []
         self.progress(f"buying {len(todo)} calls with {self.config.eval_workers} workers")
-        with ThreadPoolExecutor(max_workers=self.config.eval_workers) as pool:
-            futures = {pool.submit(self._buy_one, provider, *item): item for item in todo}
+        pool = ThreadPoolExecutor(max_workers=self.config.eval_workers)
+        futures = [pool.submit(self._buy_one, provider, *item) for item in todo]
+        try:
             for n, future in enumerate(as_completed(futures), start=1):
                 call = future.result()
                 calls.append(call)
@@ -225,9 +231,30 @@ class ArmRun:
                 self.progress(
                     f"[{n}/{len(todo)}] {call.record_id} r{call.repeat} {call.status} ({took:.1f}s)"
                 )
+        except KeyboardInterrupt:
+            self._stop_buying(provider, pool, futures)
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
         return calls
 
+    def _stop_buying(self, provider: Provider, pool: ThreadPoolExecutor, futures: list[Future[Call]]) -> None:
+        """Ctrl-C: start no new request (queued calls are cancelled, retries refused), let the calls
+        already on the wire finish and be cached, then say what was bought."""
+        self._stopping = True
+        provider.stop_sending()
+        self.progress("Ctrl-C: stopping; no new request will start, waiting for the calls in flight")
+        pool.shutdown(wait=True, cancel_futures=True)
+        finished = [f.result() for f in futures if f.done() and not f.cancelled()]
+        bought = sum(1 for call in finished if call.status == "bought")
+        self.progress(
+            f"stopped by Ctrl-C: {_plural(bought, 'call')} of {len(futures)} bought and cached, "
+            f"{len(futures) - bought} not bought; run `{BUY_COMMAND}` again to buy the rest"
+        )
+
     def _buy_one(self, provider: Provider, rec: Record, request: Request, key: str) -> Call:
+        if self._stopping:
+            return Call(rec.id, request.repeat, key, "failed", error="not sent: buying was stopped (Ctrl-C)")
         if self._fatal is not None:
             return Call(rec.id, request.repeat, key, "failed", error=f"not sent: {self._fatal}")
         try:

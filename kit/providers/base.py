@@ -102,6 +102,10 @@ class RetryExhausted(ProviderError):
     """A retryable failure that was still failing when the retry budget ran out."""
 
 
+class Stopped(ProviderError):
+    """A request that was never sent because the run was told to stop buying (Ctrl-C)."""
+
+
 def scrub(text: str, secret: str | None, limit: int = 300) -> str:
     """Cut `text` to `limit` characters and blank out every occurrence of `secret` (and of any
     8+ character run of it, in case a provider echoes part of the key). The secret is also looked
@@ -135,3 +139,8 @@ class Provider(ABC):
     @abstractmethod
     def complete(self, request: Request) -> Completion:
         """Make the call (with retries) and return the completion."""
+
+    @abstractmethod
+    def stop_sending(self) -> None:
+        """From now on start no request, a retry included (those raise Stopped); a request already
+        on the wire may finish. Safe to call from any thread."""

@@ -8,14 +8,13 @@ never builds a session or calls the retry loop itself.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
 import requests
 
 from kit.providers import retry
-from kit.providers.base import Provider, ProviderError, scrub
+from kit.providers.base import Provider, ProviderError, Stopped, scrub
 
 
 def int_or_none(value: Any) -> int | None:
@@ -34,7 +33,7 @@ class HTTPProvider(Provider):
         session_factory: Callable[[], requests.Session] = requests.Session,
         timeout: tuple[float, float] = (10, 300),
         *,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], object] | None = None,
         retry_options: dict[str, Any] | None = None,
         throttle: retry.Throttle | None = retry.THROTTLE,
     ) -> None:
@@ -43,7 +42,9 @@ class HTTPProvider(Provider):
         self._api_key = api_key
         self._session_factory = session_factory
         self.timeout = timeout
-        self._sleep = sleep
+        self._stopped = threading.Event()
+        # a wait between retries ends early on stop_sending
+        self._sleep = self._stopped.wait if sleep is None else sleep
         self._retry_options = dict(retry_options or {})
         self._throttle = throttle
         self._local = threading.local()
@@ -71,6 +72,8 @@ class HTTPProvider(Provider):
         session = self._session()
 
         def send() -> requests.Response:
+            if self._stopped.is_set():
+                raise Stopped(f"not sent to {self.base_url}: buying was stopped")
             return session.post(self.url, json=body, headers=self.headers(), timeout=self.timeout)
 
         return retry.call_with_retry(
@@ -81,6 +84,9 @@ class HTTPProvider(Provider):
             throttle=self._throttle,
             **self._retry_options,
         )
+
+    def stop_sending(self) -> None:
+        self._stopped.set()
 
     def _malformed(self, response: requests.Response, retries: int, what: str) -> ProviderError:
         """The error for a 2xx body the provider cannot read, quoting its start with the key scrubbed."""

@@ -203,7 +203,7 @@ def _fatal(response: requests.Response, where: str, secret: str | None, retries:
 def call_with_retry(
     send: Callable[[], requests.Response],
     *,
-    sleep: Callable[[float], None] = time.sleep,
+    sleep: Callable[[float], object] = time.sleep,
     max_retries: int = 4,
     base_delay: float = 1.0,
     max_delay: float = 30.0,

@@ -82,12 +82,17 @@ class PaidRun:
     model: str
 
 
-def _progress(pytestconfig):
-    """Progress lines printed past pytest's output capture, so a long purchase is visible."""
+def _progress(pytestconfig, log: Path):
+    """Progress lines printed past pytest's output capture, so a long purchase is visible, and
+    appended to `log`: under xdist a worker's terminal is not shown, and the controller prints the
+    log's last line at the end (kit.pytest_plugin)."""
     reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
     capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
+    log.parent.mkdir(parents=True, exist_ok=True)
 
     def say(line: str) -> None:
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
         if reporter is None:
             return
         with capture.global_and_fixture_disabled() if capture else nullcontext():
@@ -132,7 +137,7 @@ def paid_arm(kit_session, tmp_path_factory, pytestconfig):
             record=kit_session.record,
             make_provider=lambda: make_provider(config),
             repeat=repeat,
-            progress=_progress(pytestconfig),
+            progress=_progress(pytestconfig, kit_session.progress_log),
             quarantine=quarantine,
         )
         try:

@@ -1,5 +1,6 @@
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler
 
 import pytest
@@ -18,6 +19,7 @@ from kit.providers import (
     Usage,
     make_provider,
 )
+from kit.providers.base import Stopped
 from kit.providers.stub import LoopbackHTTPServer, StubServer
 
 SENTINEL = "sk-SENTINEL-123"
@@ -438,3 +440,16 @@ def test_anthropic_400_echoing_the_key_is_scrubbed():
     assert len(fake.requests) == 1
     assert "bad request from [redacted]" in str(info.value)
     assert SENTINEL not in str(info.value)
+
+
+def test_stop_sending_cuts_a_retry_wait_short_and_refuses_every_later_request():
+    with StubServer(fail_429=1, retry_after="30") as stub:
+        p = OpenAICompatProvider(stub.base_url, "stub", None, throttle=Throttle())
+        threading.Timer(0.2, p.stop_sending).start()
+        started = time.monotonic()
+        with pytest.raises(Stopped, match="buying was stopped"):
+            ask(p)
+        assert time.monotonic() - started < 5, "the 30 s Retry-After wait should end on stop"
+        with pytest.raises(Stopped):
+            ask(p)
+        assert stub.requests == 1
