@@ -324,16 +324,6 @@ def test_every_non_absent_citation_is_located_and_the_verdict_is_the_recheck():
     assert floor.answer(text, "2026-03-02 13:40") == a
 
 
-def test_sentence_split_keeps_decimals_and_titles():
-    body = "Temp 38.9 today. Seen by Dr. Khan at noon. Plan reviewed.\n\nSecond paragraph here"
-    assert floor.sentences(body) == [
-        "Temp 38.9 today.",
-        "Seen by Dr. Khan at noon.",
-        "Plan reviewed.",
-        "Second paragraph here",
-    ]
-
-
 UNREADABLE = ["", "just some words", "ENCOUNTER FACTS\nORDERS AND AUTHENTICATION\n", None, 7]
 
 
