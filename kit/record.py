@@ -1,4 +1,5 @@
-"""Reading the five-section admission record format: headings, section bodies, encounter facts.
+"""Reading the five-section admission record format: headings, section bodies, encounter facts,
+dated lines and prose sentences.
 
 It parses layout only. It never interprets clinical content and never guesses a missing heading:
 a record without its five headings in order is refused with RecordFormatError naming what is wrong.
@@ -18,6 +19,15 @@ HEADINGS: tuple[str, ...] = (
 ORDERS, DOCUMENTATION, SERVICES, REVIEW = HEADINGS[1:]
 _FACT = re.compile(r"^  (\S.*?)\s{2,}(\S.*)$")
 _DATED = re.compile(r"^\s*(\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?)\s{2,}(\S.*)$")
+# Titles and Latin abbreviations whose full stop does not end a sentence.
+ABBREVIATIONS: tuple[str, ...] = (
+    "Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "e.g.", "i.e.", "vs.", "No.", "St.", "approx.", "etc.", "cf.",
+)  # fmt: skip
+# A sentence ends at . ! or ? (with any closing quotes or brackets), or where a markup comment or a
+# chat-template token closes, followed by white space and something that can open a sentence.
+_SENTENCE_END = re.compile(
+    r"(?:(?<=[.!?])[\"'\u201d\u2019)\]]*|(?<=-->)|(?<=\|>)|(?<=/INST\]))\s+(?=[\"'\u201c\u2018(\[<#*A-Z0-9])"
+)
 FACT_LABELS = {
     "Encounter": "id",
     "Admitted": "admitted_at",
@@ -78,3 +88,22 @@ def dated_text(line: str) -> str:
     """A dated line's text after its date stamp."""
     match = _DATED.match(line)
     return match.group(2) if match else line.strip()
+
+
+def sentences(text: str) -> list[str]:
+    """Prose split into sentences, each an exact substring of one line, stripped: at every line break,
+    and after a sentence end that does not close one of ABBREVIATIONS. A decimal (38.9) never splits."""
+    out: list[str] = []
+    for line in text.splitlines():
+        start = 0
+        for match in _SENTENCE_END.finditer(line):
+            if line[start : match.start()].endswith(ABBREVIATIONS):
+                continue
+            piece = line[start : match.end()].strip()
+            if piece:
+                out.append(piece)
+            start = match.end()
+        tail = line[start:].strip()
+        if tail:
+            out.append(tail)
+    return out

@@ -50,133 +50,31 @@ class Slot:
     severity: bool = False
 
 
-def _repeat(n: int, **fields) -> list[Slot]:
-    return [Slot(**fields) for _ in range(n)]
+# The plan, one row per run of identical slots, in writing order (the order is part of the seeded
+# corpus): how many, then the Slot's fields; a row leaves midnights, clock and severity at their
+# defaults when it is shorter.
+CASES: tuple[tuple, ...] = (
+    # count, case, order, stay, comorbidities, services[, midnights[, clock[, severity]]]
+    (5, "supported_clean", "inpatient", "date", "named", "named", (2, 5)),
+    (3, "supported_nights_form", "inpatient", "nights", "named", "named", (2, 4)),
+    (3, "late_admit_two_midnights", "inpatient", "date", "named", "named", (2, 2), "late"),
+    (2, "evidence_thin", "inpatient", "date", "vague", "none", (2, 4)),
+    (2, "evidence_thin", "inpatient", "date", "none", "vague", (2, 4)),
+    (3, "long_hours_one_midnight", "inpatient", "date", "named", "named", (1, 1), "small_hours", True),
+    (6, "severe_one_midnight", "inpatient", "date", "named", "named", (1, 1), "day", True),
+    (4, "expectation_absent", "inpatient", "none", "vague", "named"),
+    (4, "expectation_vague", "inpatient", "vague", "named", "named"),
+    (2, "expectation_decoy", "inpatient", "decoy_planner", "named", "named", (2, 5)),
+    (1, "expectation_decoy", "inpatient", "decoy_previous", "named", "named", (2, 5)),
+    (2, "expectation_decoy", "inpatient", "decoy_conditional", "named", "named", (2, 5)),
+    (4, "order_verbal_unauthenticated", "verbal", "date", "named", "named", (2, 4)),
+    (4, "order_observation_only", "observation", "nights", "vague", "named", (2, 3)),
+    (3, "order_in_note_only", "note_intent", "date", "named", "vague", (2, 4)),
+    (2, "order_status_blank", "status_blank", "nights", "named", "named", (2, 4)),
+    (5, "order_missing_long_stay", "none", "date", "named", "vague", (3, 6)),
+    (3, "nothing_documented", "none", "none", "none", "none"),
+    (1, "mixed_gaps", "verbal", "none", "vague", "named"),
+    (1, "mixed_gaps", "observation", "vague", "named", "vague"),
+)
 
-
-def _slots() -> list[Slot]:
-    s: list[Slot] = []
-    s += _repeat(
-        5,
-        case="supported_clean",
-        order="inpatient",
-        stay="date",
-        comorbidities="named",
-        services="named",
-        midnights=(2, 5),
-    )
-    s += _repeat(
-        3,
-        case="supported_nights_form",
-        order="inpatient",
-        stay="nights",
-        comorbidities="named",
-        services="named",
-        midnights=(2, 4),
-    )
-    s += _repeat(
-        3,
-        case="late_admit_two_midnights",
-        order="inpatient",
-        stay="date",
-        comorbidities="named",
-        services="named",
-        midnights=(2, 2),
-        clock="late",
-    )
-    for comorbidities, services in (
-        ("vague", "none"),
-        ("vague", "none"),
-        ("none", "vague"),
-        ("none", "vague"),
-    ):
-        s.append(Slot("evidence_thin", "inpatient", "date", comorbidities, services, midnights=(2, 4)))
-    s += _repeat(
-        3,
-        case="long_hours_one_midnight",
-        order="inpatient",
-        stay="date",
-        comorbidities="named",
-        services="named",
-        midnights=(1, 1),
-        clock="small_hours",
-        severity=True,
-    )
-    s += _repeat(
-        6,
-        case="severe_one_midnight",
-        order="inpatient",
-        stay="date",
-        comorbidities="named",
-        services="named",
-        midnights=(1, 1),
-        severity=True,
-    )
-    s += _repeat(
-        4, case="expectation_absent", order="inpatient", stay="none", comorbidities="vague", services="named"
-    )
-    s += _repeat(
-        4, case="expectation_vague", order="inpatient", stay="vague", comorbidities="named", services="named"
-    )
-    for decoy in (
-        "decoy_planner",
-        "decoy_planner",
-        "decoy_previous",
-        "decoy_conditional",
-        "decoy_conditional",
-    ):
-        s.append(Slot("expectation_decoy", "inpatient", decoy, "named", "named", midnights=(2, 5)))
-    s += _repeat(
-        4,
-        case="order_verbal_unauthenticated",
-        order="verbal",
-        stay="date",
-        comorbidities="named",
-        services="named",
-        midnights=(2, 4),
-    )
-    s += _repeat(
-        4,
-        case="order_observation_only",
-        order="observation",
-        stay="nights",
-        comorbidities="vague",
-        services="named",
-        midnights=(2, 3),
-    )
-    s += _repeat(
-        3,
-        case="order_in_note_only",
-        order="note_intent",
-        stay="date",
-        comorbidities="named",
-        services="vague",
-        midnights=(2, 4),
-    )
-    s += _repeat(
-        2,
-        case="order_status_blank",
-        order="status_blank",
-        stay="nights",
-        comorbidities="named",
-        services="named",
-        midnights=(2, 4),
-    )
-    s += _repeat(
-        5,
-        case="order_missing_long_stay",
-        order="none",
-        stay="date",
-        comorbidities="named",
-        services="vague",
-        midnights=(3, 6),
-    )
-    s += _repeat(
-        3, case="nothing_documented", order="none", stay="none", comorbidities="none", services="none"
-    )
-    s.append(Slot("mixed_gaps", "verbal", "none", "vague", "named"))
-    s.append(Slot("mixed_gaps", "observation", "vague", "named", "vague"))
-    return s
-
-
-SLOTS: tuple[Slot, ...] = tuple(_slots())
+SLOTS: tuple[Slot, ...] = tuple(Slot(*fields) for n, *fields in CASES for _ in range(n))

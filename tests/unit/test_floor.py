@@ -11,6 +11,7 @@ from kit import citation, elements, record
 from kit.answer import Answer
 from kit.arms import floor
 from kit.recheck import recheck
+from tests.helpers import admission_record
 
 CORPUS = Path(__file__).resolve().parents[2] / "fixtures" / "corpus"
 
@@ -26,31 +27,9 @@ def make(
     review=("2026-03-04  Chart opened for routine concurrent review.",),
     admitted="2026-03-02 13:40",
 ):
-    lines = [
-        "ADMISSION RECORD ADM-9001 -- Test record",
-        "",
-        "ENCOUNTER FACTS",
-        "  Encounter                     ADM-9001",
-        f"  Admitted                      {admitted}",
-        "  Facility                      Test Hospital",
-        "  Service line                  general medicine",
-        "  Admitting role                attending hospitalist",
-        "  Record assembled as at        2026-09-01",
-        "",
-        "ORDERS AND AUTHENTICATION",
-        *[f"  {line}" for line in orders],
-        "",
-        "ADMITTING PRACTITIONER DOCUMENTATION",
-        prose,
-        "",
-        "SERVICES DELIVERED",
-        *[f"  {line}" for line in services],
-        "",
-        "UTILIZATION REVIEW NOTES",
-        *[f"  {line}" for line in review],
-        "",
-    ]
-    return "\n".join(lines)
+    return admission_record(
+        orders=orders, documentation=prose, services=services, review=review, admitted=admitted
+    )
 
 
 def run(text):
@@ -221,9 +200,10 @@ def test_night_counts_in_digits_and_words(sentence, nights):
 
 
 def test_night_habits_and_ranges_are_not_counts():
-    assert run(make(prose="He works three nights a week as a porter.")).finding(
-        elements.STAY_EXPECTATION
-    ) == "absent"
+    assert (
+        run(make(prose="He works three nights a week as a porter.")).finding(elements.STAY_EXPECTATION)
+        == "absent"
+    )
     a = run(make(prose="Expect two to three nights on the ward."))
     assert a.finding(elements.STAY_EXPECTATION) == "ambiguous"
 
@@ -322,16 +302,6 @@ def test_every_non_absent_citation_is_located_and_the_verdict_is_the_recheck():
     assert a.support == recheck(a, "2026-03-02 13:40").verdict == "INPATIENT-SUPPORTED"
     assert a.confidence is None and "rules floor" in a.why
     assert floor.answer(text, "2026-03-02 13:40") == a
-
-
-def test_sentence_split_keeps_decimals_and_titles():
-    body = "Temp 38.9 today. Seen by Dr. Khan at noon. Plan reviewed.\n\nSecond paragraph here"
-    assert floor.sentences(body) == [
-        "Temp 38.9 today.",
-        "Seen by Dr. Khan at noon.",
-        "Plan reviewed.",
-        "Second paragraph here",
-    ]
 
 
 UNREADABLE = ["", "just some words", "ENCOUNTER FACTS\nORDERS AND AUTHENTICATION\n", None, 7]

@@ -55,3 +55,24 @@ def test_headings_out_of_order_are_refused():
 def test_missing_admitted_line_is_named():
     with pytest.raises(record.RecordFormatError, match="Admitted"):
         record.admitted_at(TEXT.replace("  Admitted                      2026-06-10 23:50\n", ""))
+
+
+def test_sentence_split_keeps_decimals_and_titles():
+    body = "Temp 38.9 today. Seen by Dr. Khan at noon. Plan reviewed.\n\nSecond paragraph here"
+    assert record.sentences(body) == [
+        "Temp 38.9 today.",
+        "Seen by Dr. Khan at noon.",
+        "Plan reviewed.",
+        "Second paragraph here",
+    ]
+
+
+def test_sentences_keep_closing_quotes_and_split_after_a_closed_comment():
+    line = 'He said "home soon." Then slept (well.) <!-- aside --> Next cf. Smith. End'
+    assert record.sentences(line) == [
+        'He said "home soon."',
+        "Then slept (well.)",
+        "<!-- aside -->",
+        "Next cf. Smith.",
+        "End",
+    ]

@@ -8,9 +8,10 @@ from hypothesis import strategies as st
 
 from kit import record, scan
 from kit.corpus import load
+from tests.helpers import admission_record
 
-ORDERS_AT = "  2026-07-01 14:20  "
-DATED_AT = "  2026-07-02  "
+ORDERS_AT = "2026-07-01 14:20  "
+DATED_AT = "2026-07-02  "
 
 
 def make_record(
@@ -20,30 +21,16 @@ def make_record(
     review: tuple[str, ...] = ("Record pulled for the routine audit sample.",),
     facility: str = "Larchmoor General Hospital",
 ) -> str:
-    lines = [
-        "ADMISSION RECORD ADM-9001 -- Hand-written test record",
-        "",
-        "ENCOUNTER FACTS",
-        "  Encounter                     ADM-9001",
-        "  Admitted                      2026-07-01 13:40",
-        f"  Facility                      {facility}",
-        "  Service line                  general medicine",
-        "  Admitting role                attending physician",
-        "  Record assembled as at        2026-09-01",
-        "",
-        "ORDERS AND AUTHENTICATION",
-        *(ORDERS_AT + line for line in orders),
-        "",
-        "ADMITTING PRACTITIONER DOCUMENTATION",
-        documentation,
-        "",
-        "SERVICES DELIVERED",
-        *(DATED_AT + line for line in services),
-        "",
-        "UTILIZATION REVIEW NOTES",
-        *(DATED_AT + line for line in review),
-    ]
-    return "\n".join(lines) + "\n"
+    return admission_record(
+        orders=[ORDERS_AT + line for line in orders],
+        documentation=documentation,
+        services=[DATED_AT + line for line in services],
+        review=[DATED_AT + line for line in review],
+        title="Hand-written test record",
+        admitted="2026-07-01 13:40",
+        facility=facility,
+        role="attending physician",
+    )
 
 
 def line_of(text: str, fragment: str) -> int:
@@ -339,7 +326,7 @@ def test_quarantine_keeps_an_order_line_stamp_and_crlf_endings():
     text = make_record(orders=("Diet: low salt.", attack)).replace("\n", "\r\n")
     out = scan.quarantine(text, scan.scan(text))
     assert f"  2026-07-01 14:20  {scan.MARKER}\r\n" in out
-    assert out.replace(f"  2026-07-01 14:20  {scan.MARKER}", ORDERS_AT + attack) == text
+    assert out.replace(f"  {ORDERS_AT}{scan.MARKER}", f"  {ORDERS_AT}{attack}") == text
 
 
 def test_quarantine_with_no_flags_is_the_identity():
@@ -393,4 +380,3 @@ def test_quarantine_of_any_planted_line_keeps_every_other_line(planted, where):
     flagged = {f.line for f in flags}
     for number, (old, new) in enumerate(zip(before, after, strict=True), start=1):
         assert number in flagged or old == new
-
