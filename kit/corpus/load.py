@@ -54,20 +54,44 @@ class Corpus:
         return {r.id: r for r in self.records}
 
 
-def _read_json(path: Path, problems: list[str]) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
+def _read_text(path: Path, problems: list[str]) -> str | None:
+    """The file's text with a leading UTF-8 byte-order mark dropped, or None with the problem noted
+    (missing, a folder or other non-file, unreadable, not UTF-8)."""
+    if not path.exists():
         problems.append(f"{path.name}: missing")
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        return None
+    if not path.is_file():
+        kind = "a folder" if path.is_dir() else "not a regular file"
+        problems.append(f"{path.name}: is {kind}, not a file")
+        return None
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        problems.append(f"{path.name}: not UTF-8 text")
+    except OSError as err:
+        problems.append(f"{path.name}: cannot be read ({err.strerror})")
+    return None
+
+
+def _read_json(path: Path, problems: list[str]) -> Any:
+    text = _read_text(path, problems)
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
         problems.append(f"{path.name}: not valid JSON ({err})")
     return None
 
 
 def _check_facts(rows: Any, problems: list[str]) -> dict[str, dict[str, Any]]:
+    if rows is None:
+        return {}
     if not isinstance(rows, list):
         problems.append("records.json: must be a JSON list with one object per record")
         return {}
+    if not rows:
+        problems.append("records.json: lists no records")
     facts: dict[str, dict[str, Any]] = {}
     for n, row in enumerate(rows):
         if not isinstance(row, dict) or not isinstance(row.get("id"), str):
@@ -183,6 +207,35 @@ def _check_gold(rid: str, row: dict[str, Any], text: str, admitted_at: str, prob
     return row
 
 
+def _gold_rows(path: Path, facts: dict[str, Any], problems: list[str]) -> dict[str, dict[str, Any]]:
+    """The gold rows by record id; every line that cannot be one, or repeats an id, is a problem."""
+    text = _read_text(path, problems) if path.exists() or path.is_symlink() else None
+    golds: dict[str, dict[str, Any]] = {}
+    first_line: dict[str, int] = {}
+    for n, line in enumerate((text or "").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as err:
+            problems.append(f"gold.jsonl: line {n} is not valid JSON ({err})")
+            continue
+        rid = row.get("id") if isinstance(row, dict) else None
+        if not isinstance(rid, str):
+            problems.append(f"gold.jsonl: line {n} is not an object with a text 'id' (got {rid!r})")
+            continue
+        if rid not in facts:
+            problems.append(f"gold.jsonl: line {n} names {rid!r}, which records.json does not list")
+            continue
+        if rid in golds:
+            problems.append(f"gold.jsonl: line {n} repeats {rid} (first on line {first_line[rid]})")
+            continue
+        golds[rid], first_line[rid] = row, n
+    if text is not None and not text.strip():
+        problems.append("gold.jsonl: holds no rows (delete it to use the records without gold)")
+    return golds
+
+
 def load(folder: Path | str) -> Corpus:
     """Read and validate a corpus folder; CorpusError lists every problem."""
     folder = Path(folder)
@@ -190,53 +243,55 @@ def load(folder: Path | str) -> Corpus:
         raise CorpusError(f"{folder}: not a folder")
     problems: list[str] = []
     facts = _check_facts(_read_json(folder / "records.json", problems), problems)
+    if not facts:
+        raise _error(folder, problems or ["records.json: lists no usable record"])
     texts = {p.stem: p for p in sorted(folder.glob("*.txt"))}
     for rid in sorted(set(facts) - set(texts)):
         problems.append(f"{rid}.txt: missing (records.json lists {rid})")
     for rid in sorted(set(texts) - set(facts)):
         problems.append(f"{rid}.txt: has no row in records.json")
-    golds: dict[str, dict[str, Any]] = {}
-    gold_path = folder / "gold.jsonl"
-    try:
-        gold_lines = gold_path.read_text(encoding="utf-8").splitlines() if gold_path.exists() else []
-    except UnicodeDecodeError:
-        problems.append("gold.jsonl: not UTF-8 text")
-        gold_lines = []
-    if gold_lines:
-        for n, line in enumerate(gold_lines, start=1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as err:
-                problems.append(f"gold.jsonl: line {n} is not valid JSON ({err})")
-                continue
-            if not isinstance(row, dict) or row.get("id") not in facts:
-                problems.append(f"gold.jsonl: line {n} names no record listed in records.json")
-                continue
-            golds[row["id"]] = row
+    golds = _gold_rows(folder / "gold.jsonl", facts, problems)
     records = []
     for rid in facts:
         if rid not in texts:
             continue
-        try:
-            text = texts[rid].read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            problems.append(f"{rid}.txt: not UTF-8 text")
+        text = _read_text(texts[rid], problems)
+        if text is None:
             continue
         _check_text(rid, text, facts[rid], problems)
         admitted = facts[rid].get("admitted_at")
         gold = _check_gold(rid, golds[rid], text, admitted, problems) if rid in golds else None
         records.append(Record(rid, text, facts[rid], gold))
-    if golds and len(golds) != len(records):
-        problems.append(f"gold.jsonl: has {len(golds)} rows for {len(records)} records")
+    without = [rid for rid in facts if rid not in golds]
+    if golds and without:
+        more = f" and {len(without) - 5} more" if len(without) > 5 else ""
+        problems.append(f"gold.jsonl: no row for {', '.join(without[:5])}{more}")
     manifest_path = folder / "manifest.json"
     manifest = _read_json(manifest_path, problems) if manifest_path.exists() else None
     if manifest is not None and not isinstance(manifest, dict):
         problems.append("manifest.json: must be a JSON object")
     if problems:
-        raise CorpusError(f"{folder}: {len(problems)} problem(s)\n  " + "\n  ".join(problems))
+        raise _error(folder, problems)
     return Corpus(folder, tuple(records), manifest)
+
+
+def _error(folder: Path, problems: list[str]) -> CorpusError:
+    return CorpusError(f"{folder}: {len(problems)} problem(s)\n  " + "\n  ".join(problems))
+
+
+NO_GOLD = (
+    "{folder}: has no gold.jsonl, so it cannot be graded: the eval tests (pytest --corpus) score every "
+    "answer against the gold key. Without gold, `kit assemble {folder}/<id>.txt` still assembles any "
+    "record's evidence package."
+)
+
+
+def load_graded(folder: Path | str) -> Corpus:
+    """load(), and also refuse a corpus without gold, since nothing in it could be graded."""
+    corpus = load(folder)
+    if not corpus.has_gold:
+        raise CorpusError(NO_GOLD.format(folder=corpus.folder))
+    return corpus
 
 
 def shipped_folder() -> Path:
