@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from kit import benchmark, citation, elements, policy, record
+from kit.corpus import rules
+
+CLEAN_VERDICT = "INPATIENT-SUPPORTED"  # records.json's `hard` is true for every other gold verdict
 
 
 class CorpusError(ValueError):
@@ -111,7 +114,7 @@ def _check_facts(rows: Any, problems: list[str]) -> dict[str, dict[str, Any]]:
     return facts
 
 
-def _check_text(rid: str, text: str, facts: dict[str, Any], problems: list[str]) -> None:
+def _check_text(rid: str, text: str, facts: dict[str, Any], as_of: str | None, problems: list[str]) -> None:
     try:
         stated = record.encounter_facts(text)
     except record.RecordFormatError as err:
@@ -124,9 +127,15 @@ def _check_text(rid: str, text: str, facts: dict[str, Any], problems: list[str])
             f"{rid}.txt: ENCOUNTER FACTS says admitted {stated['admitted_at']!r} "
             f"but records.json says {facts.get('admitted_at')!r}"
         )
+    problems += rules.layout_problems(rid, text, facts, as_of)
 
 
-def _check_row(rid: str, r: dict[str, Any], norm_text: str, problems: list[str]) -> bool:
+def _same(given: Any, derived: Any) -> bool:
+    """Equal and of the same type, so that true is not taken for 1 nor 1 for true."""
+    return type(given) is type(derived) and given == derived
+
+
+def _check_row(rid: str, r: dict[str, Any], text: str, norm_text: str, problems: list[str]) -> bool:
     """Check one gold element row in place (class and span filled in); False when it is unusable."""
     element, finding, quote = r["element"], r.get("finding"), r.get("citation")
     where = f"gold.jsonl: {rid} {element}"
@@ -142,7 +151,8 @@ def _check_row(rid: str, r: dict[str, Any], norm_text: str, problems: list[str])
     if klass == elements.ABSENT:
         if quote is not None:
             problems.append(f"{where} is {finding} but cites a line")
-        r.setdefault("span", None)
+        if r.setdefault("span", None) is not None:
+            problems.append(f"{where} is {finding} but has a span; an uncited row's span is null")
         return True
     if not isinstance(quote, str) or not quote.strip():
         problems.append(f"{where} is {finding} and needs a citation: one line of the record")
@@ -151,34 +161,43 @@ def _check_row(rid: str, r: dict[str, Any], norm_text: str, problems: list[str])
     if found is None:
         problems.append(f"{where} citation not found in {rid}.txt: {quote[:60]!r}")
         return False
+    unfit = rules.citation_problem(element, klass, quote, text)
+    if unfit is None and norm_text.count(citation.norm(quote)) != 1:
+        unfit = "occurs more than once once typographic quotes, dashes and spaces are folded"
+    if unfit is not None:
+        problems.append(f"{where} citation {unfit}: {quote[:60]!r}")
+        return False
     span = r.get("span")
     if span is None:
         r["span"] = list(found)
     elif not (
         isinstance(span, list)
         and len(span) == 2
-        and all(isinstance(n, int) for n in span)
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in span)
         and norm_text[span[0] : span[1]] == citation.norm(quote)
     ):
         problems.append(f"{where} span {span!r} does not cut the citation out of the normalised record")
     return True
 
 
-def _derive(rid: str, row: dict[str, Any], admitted_at: str, problems: list[str]) -> None:
-    """Fill in (or check) midnights, meets_benchmark, support and rule from the rows and the rulebook."""
+def _derive(rid: str, row: dict[str, Any], facts: dict[str, Any], problems: list[str]) -> None:
+    """Fill in (or check) midnights, meets_benchmark, support and rule from the rows and the rulebook;
+    check `hard` in records.json against the verdict when it is given."""
     order, stay = row["elements"][0], row["elements"][1]
     count = None
     if stay["class"] == elements.PRESENT:
+        discharge, nights = stay.get("expected_discharge"), stay.get("expected_nights")
         try:
-            count = benchmark.midnights(
-                admitted_at, stay.get("expected_discharge"), stay.get("expected_nights")
-            )
+            count = benchmark.midnights(facts.get("admitted_at"), discharge, nights)
         except benchmark.BenchmarkError as err:
             problems.append(f"gold.jsonl: {rid} stay_expectation value: {err}")
             return
         if count is None:
             problems.append(f"gold.jsonl: {rid} stay_expectation is documented but gives no date or nights")
             return
+        if not rules.value_written(citation.norm(stay["citation"]), discharge, nights):
+            shown = discharge or f"{nights} nights"
+            problems.append(f"gold.jsonl: {rid} stay_expectation value {shown} is not in its citation")
     decision = policy.decide(order["finding"], count)
     derived = {
         "midnights": count,
@@ -187,11 +206,14 @@ def _derive(rid: str, row: dict[str, Any], admitted_at: str, problems: list[str]
         "rule": decision.rule,
     }
     for key, value in derived.items():
-        if row.setdefault(key, value) != value:
+        if not _same(row.setdefault(key, value), value):
             problems.append(f"gold.jsonl: {rid} {key} is {row[key]!r} but the rulebook gives {value!r}")
+    hard = decision.verdict != CLEAN_VERDICT
+    if "hard" in facts and not _same(facts["hard"], hard):
+        problems.append(f"records.json: {rid} hard is {facts['hard']!r} but the gold verdict makes it {hard}")
 
 
-def _check_gold(rid: str, row: dict[str, Any], text: str, admitted_at: str, problems: list[str]) -> dict:
+def _check_gold(rid: str, row: dict[str, Any], text: str, facts: dict[str, Any], problems: list[str]) -> dict:
     rows = row.get("elements")
     if (
         not isinstance(rows, list)
@@ -201,9 +223,9 @@ def _check_gold(rid: str, row: dict[str, Any], text: str, admitted_at: str, prob
         problems.append(f"gold.jsonl: {rid} must list the four elements in order {list(elements.ELEMENTS)}")
         return row
     norm_text = citation.norm(text)
-    usable = [_check_row(rid, r, norm_text, problems) for r in rows]
+    usable = [_check_row(rid, r, text, norm_text, problems) for r in rows]
     if all(usable):
-        _derive(rid, row, admitted_at, problems)
+        _derive(rid, row, facts, problems)
     return row
 
 
@@ -251,6 +273,12 @@ def load(folder: Path | str) -> Corpus:
     for rid in sorted(set(texts) - set(facts)):
         problems.append(f"{rid}.txt: has no row in records.json")
     golds = _gold_rows(folder / "gold.jsonl", facts, problems)
+    manifest_path = folder / "manifest.json"
+    manifest = _read_json(manifest_path, problems) if manifest_path.exists() else None
+    if manifest is not None and not isinstance(manifest, dict):
+        problems.append("manifest.json: must be a JSON object")
+        manifest = None
+    as_of = (manifest or {}).get("as_of")
     records = []
     for rid in facts:
         if rid not in texts:
@@ -258,18 +286,13 @@ def load(folder: Path | str) -> Corpus:
         text = _read_text(texts[rid], problems)
         if text is None:
             continue
-        _check_text(rid, text, facts[rid], problems)
-        admitted = facts[rid].get("admitted_at")
-        gold = _check_gold(rid, golds[rid], text, admitted, problems) if rid in golds else None
+        _check_text(rid, text, facts[rid], as_of if isinstance(as_of, str) else None, problems)
+        gold = _check_gold(rid, golds[rid], text, facts[rid], problems) if rid in golds else None
         records.append(Record(rid, text, facts[rid], gold))
     without = [rid for rid in facts if rid not in golds]
     if golds and without:
         more = f" and {len(without) - 5} more" if len(without) > 5 else ""
         problems.append(f"gold.jsonl: no row for {', '.join(without[:5])}{more}")
-    manifest_path = folder / "manifest.json"
-    manifest = _read_json(manifest_path, problems) if manifest_path.exists() else None
-    if manifest is not None and not isinstance(manifest, dict):
-        problems.append("manifest.json: must be a JSON object")
     if problems:
         raise _error(folder, problems)
     return Corpus(folder, tuple(records), manifest)

@@ -203,12 +203,14 @@ DATED_LINE = {
 _STAMP_START = re.compile(r"\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?  ")
 
 
-def allowed_sections(element: str, case: object, klass: object = None) -> tuple[str, ...]:
-    """The sections a citation for this element may come from. A documented stay is the admitting
-    practitioner's own words, so it is only ever cited from their documentation; only an ambiguous
-    stay (a planner's provisional date, say) may sit in the review notes."""
+def allowed_sections(element: str, klass: object) -> tuple[str, ...]:
+    """The sections a citation for this element may come from. An intention to admit written only in
+    the practitioner's note is at best an ambiguous order. A documented stay is the admitting
+    practitioner's own words, so it is only ever cited from their documentation; only a stay that is
+    not documented (a planner's provisional date, say) may sit in the review notes. (Which of the two
+    places each planned case uses is the case plan's business.)"""
     if element == ORDER:
-        return (NOTE,) if case == "order_in_note_only" else (ORDERS,)
+        return (ORDERS, NOTE) if klass == AMBIGUOUS else (ORDERS,)
     if element == STAY:
         return (NOTE,) if klass == PRESENT else (NOTE, REVIEW)
     if element == COMORB:
@@ -252,17 +254,18 @@ def load_corpus(corpus_dir: Path = CORPUS_DIR) -> dict:
                 f"no {required} in {corpus_dir}: the label gate needs the generated corpus "
                 f"(ADM-*.txt, records.json, gold.jsonl, manifest.json) there"
             )
-    records = json.loads((corpus_dir / "records.json").read_text(encoding="utf-8"))
+    records = json.loads((corpus_dir / "records.json").read_text(encoding="utf-8-sig"))
     gold = []
-    for number, line in enumerate((corpus_dir / "gold.jsonl").read_text(encoding="utf-8").splitlines(), 1):
+    gold_text = (corpus_dir / "gold.jsonl").read_text(encoding="utf-8-sig")
+    for number, line in enumerate(gold_text.splitlines(), 1):
         if line.strip():
             try:
                 gold.append(json.loads(line))
             except json.JSONDecodeError as err:
                 raise ValueError(f"gold.jsonl line {number} is not JSON: {err}") from None
     manifest_path = corpus_dir / "manifest.json"
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8")) if manifest_path.is_file() else None
-    texts = {path.stem: path.read_text(encoding="utf-8") for path in sorted(corpus_dir.glob("*.txt"))}
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8-sig")) if manifest_path.is_file() else None
+    texts = {path.stem: path.read_text(encoding="utf-8-sig") for path in sorted(corpus_dir.glob("*.txt"))}
     return {"dir": corpus_dir, "records": records, "gold": gold, "manifest": manifest, "texts": texts}
 
 
@@ -302,8 +305,17 @@ def rederive_midnights(corpus: dict, rid: str, gold_row: dict) -> tuple[int | No
 # ---------------------------------------------------------------------------------------------
 # The checks. Each returns a list of "ADM-NNNN: what is wrong" lines; empty means it holds.
 
-ROW_KEYS = ("element", "finding", "class", "citation", "span", "expected_discharge", "expected_nights")
-KEY_ROW_KEYS = ("id", "elements", "midnights", "meets_benchmark", "support", "rule")
+# What a key row must carry. The rest may be left out of a key a user brings (SPEC: spans are
+# computed, and the verdict fields derived): class and span, and midnights, meets_benchmark, support
+# and rule; a citation only when the class is not ABSENT, a value only on a documented stay. When a
+# row does carry one of them, the checks below hold it to the gate's own derivation.
+ROW_KEYS = ("element", "finding")
+KEY_ROW_KEYS = ("id", "elements")
+
+
+def row_class(element: str, row: dict) -> object:
+    """The row's class as written, or the class of its finding word when the row leaves it out."""
+    return row["class"] if "class" in row else class_of_word(element, row.get("finding"))
 
 
 def check_rows(corpus: dict) -> list[str]:
@@ -336,7 +348,7 @@ def check_rows(corpus: dict) -> list[str]:
                     f"{rid}: {element} finding {row.get('finding')!r} is not one of "
                     f"{sorted(WORDS[element].values())}"
                 )
-            elif row.get("class") != klass:
+            elif "class" in row and row["class"] != klass:
                 problems.append(
                     f"{rid}: {element} finding {row['finding']!r} is {klass}, "
                     f"but class says {row.get('class')!r}"
@@ -350,28 +362,33 @@ def check_citation_presence(corpus: dict) -> list[str]:
     for rid, key in _key_rows(corpus):
         for element, row in _rows(key).items():
             cited = row.get("citation")
-            klass = row.get("class")
+            klass = row_class(element, row)
             if klass == ABSENT and cited is not None:
                 problems.append(f"{rid}: {element} is ABSENT but cites {cited!r}")
             if klass in (PRESENT, AMBIGUOUS) and not (isinstance(cited, str) and cited.strip()):
                 problems.append(f"{rid}: {element} is {klass} but has no citation ({cited!r})")
-            if (cited is None) != (row.get("span") is None):
-                problems.append(
-                    f"{rid}: {element} citation {cited!r} with span {row.get('span')!r} "
-                    "(both null or neither)"
-                )
+            if cited is None and row.get("span") is not None:
+                problems.append(f"{rid}: {element} cites nothing but has span {row.get('span')!r}")
     return problems
 
 
-def _prose_bounded(line: str, start: int, end: int) -> bool:
-    """True when [start, end) of a prose line starts and ends on whitespace or the line's edges."""
-    return (start == 0 or line[start - 1].isspace()) and (end == len(line) or line[end].isspace())
+_SENTENCE_END = (".", "!", "?")
+_CLOSERS = "\"')"
+
+
+def whole_sentences(line: str, start: int, end: int) -> bool:
+    """True when [start, end) of a prose line is one or more whole sentences: it starts at the line's
+    start or after a sentence's closing mark and a space, and ends with . ! or ? (a closing quote or
+    bracket may follow) at the line's end or before a space. One word cut out of a sentence is not."""
+    before, cited = line[:start].rstrip().rstrip(_CLOSERS), line[start:end]
+    starts = (start == 0 or line[start - 1].isspace()) and (not before or before.endswith(_SENTENCE_END))
+    ends = cited.rstrip(_CLOSERS).endswith(_SENTENCE_END) and (end == len(line) or line[end].isspace())
+    return bool(cited.strip()) and starts and ends
 
 
 def check_citation_placement(corpus: dict) -> list[str]:
     """Each cited line is verbatim in the record exactly once, in a section that element is written in."""
     problems = []
-    records = _by_id(corpus["records"])
     for rid, key in _key_rows(corpus):
         text = corpus["texts"].get(rid)
         if text is None:
@@ -379,7 +396,6 @@ def check_citation_placement(corpus: dict) -> list[str]:
             continue
         lines = text.split("\n")
         owners = section_map(lines)
-        case = records.get(rid, {}).get("case")
         for element, row in _rows(key).items():
             cited = row.get("citation")
             if not isinstance(cited, str):
@@ -397,7 +413,7 @@ def check_citation_placement(corpus: dict) -> list[str]:
             at = text.index(cited)
             line_no = text.count("\n", 0, at)
             line, section = lines[line_no], owners[line_no]
-            wanted = allowed_sections(element, case, row.get("class"))
+            wanted = allowed_sections(element, row_class(element, row))
             if section not in wanted:
                 problems.append(
                     f"{rid}: {element} citation sits in {section!r}, wanted {' or '.join(wanted)}: {cited!r}"
@@ -408,8 +424,8 @@ def check_citation_placement(corpus: dict) -> list[str]:
                     problems.append(
                         f"{rid}: {element} citation is not a whole dated line minus its indent: {cited!r}"
                     )
-            elif not _prose_bounded(line, start, start + len(cited)):
-                problems.append(f"{rid}: {element} citation is cut mid-word out of its paragraph: {cited!r}")
+            elif not whole_sentences(line, start, start + len(cited)):
+                problems.append(f"{rid}: {element} citation is not whole sentences of its prose: {cited!r}")
     return problems
 
 
@@ -459,7 +475,7 @@ def check_expectation_values(corpus: dict) -> list[str]:
     for rid, key in _key_rows(corpus):
         for element, row in _rows(key).items():
             day, nights = row.get("expected_discharge"), row.get("expected_nights")
-            if element != STAY or row.get("class") != PRESENT:
+            if element != STAY or row_class(element, row) != PRESENT:
                 if day is not None or nights is not None:
                     problems.append(
                         f"{rid}: {element} ({row.get('class')}) carries a value: {day!r} / {nights!r}"
@@ -559,13 +575,15 @@ def check_midnights(corpus: dict) -> list[str]:
         if complaint:
             problems.append(f"{rid}: cannot count midnights: {complaint}")
         recorded = key.get("midnights")
-        if isinstance(recorded, bool) or (recorded is not None and not isinstance(recorded, int)):
+        if "midnights" not in key:
+            pass
+        elif isinstance(recorded, bool) or (recorded is not None and not isinstance(recorded, int)):
             problems.append(f"{rid}: midnights {recorded!r} is neither an int nor null")
         elif recorded != counted:
             problems.append(f"{rid}: midnights is {recorded!r}, the gate counts {counted!r}")
         meets = counted is not None and counted >= THRESHOLD
-        if key.get("meets_benchmark") is not meets:
-            problems.append(f"{rid}: meets_benchmark is {key.get('meets_benchmark')!r}, should be {meets}")
+        if "meets_benchmark" in key and key["meets_benchmark"] is not meets:
+            problems.append(f"{rid}: meets_benchmark is {key['meets_benchmark']!r}, should be {meets}")
     return problems
 
 
@@ -581,7 +599,8 @@ def check_support_and_rule(corpus: dict) -> list[str]:
             continue
         counted, _ = rederive_midnights(corpus, rid, key)
         verdict, rule = apply_rules(order_class, counted)
-        if (key.get("support"), key.get("rule")) != (verdict, rule):
+        written = (key.get("support", verdict), key.get("rule", rule))
+        if written != (verdict, rule):
             problems.append(
                 f"{rid}: key says {key.get('support')!r} by {key.get('rule')!r}, the gate's rules give "
                 f"{verdict} by {rule} (order {order_class}, midnights {counted!r})"
@@ -590,10 +609,12 @@ def check_support_and_rule(corpus: dict) -> list[str]:
 
 
 def _record_layout_problems(rid: str, text: str, record: dict, manifest: dict | None) -> list[str]:
+    """The record's layout, and its title line and facts against the records.json fields it gives
+    (a folder a user brings may leave out title, facility, service_line and admitting_role)."""
     problems = []
     lines = text.split("\n")
     title_line = f"ADMISSION RECORD {rid} -- {record.get('title')}"
-    if lines[0] != title_line:
+    if "title" in record and lines[0] != title_line:
         problems.append(f"{rid}: first line is {lines[0]!r}, wanted {title_line!r}")
     found_headings = [line for line in lines if line in HEADINGS]
     if found_headings != list(HEADINGS):
@@ -612,7 +633,7 @@ def _record_layout_problems(rid: str, text: str, record: dict, manifest: dict | 
             continue
         facts[label] = value
     for label, field in FACT_FIELDS:
-        if facts.get(label) != record.get(field):
+        if field in record and facts.get(label) != record[field]:
             problems.append(
                 f"{rid}: records.json {field} is {record.get(field)!r}, the record says {facts.get(label)!r}"
             )
@@ -631,10 +652,14 @@ def _record_layout_problems(rid: str, text: str, record: dict, manifest: dict | 
 
 def check_records_agree(corpus: dict) -> list[str]:
     """records.json, gold.jsonl and the .txt files name the same ids; each record's title line and
-    ENCOUNTER FACTS match records.json; `hard` follows the key's support verdict."""
+    ENCOUNTER FACTS match records.json; `hard`, where given, follows the gate's own verdict."""
     problems = []
-    record_ids = [row.get("id") for row in corpus["records"] if isinstance(row, dict)]
-    gold_ids = [row.get("id") for row in corpus["gold"] if isinstance(row, dict)]
+
+    def ids_of(rows: list) -> list[str]:
+        found = [row.get("id") for row in rows if isinstance(row, dict)]
+        return [rid if isinstance(rid, str) else f"id {rid!r}" for rid in found]
+
+    record_ids, gold_ids = ids_of(corpus["records"]), ids_of(corpus["gold"])
     for name, ids in (("records.json", record_ids), ("gold.jsonl", gold_ids)):
         for rid, times in Counter(ids).items():
             if times > 1:
@@ -648,13 +673,12 @@ def check_records_agree(corpus: dict) -> list[str]:
     for rid, record in _by_id(corpus["records"]).items():
         if rid in corpus["texts"]:
             problems += _record_layout_problems(rid, corpus["texts"][rid], record, corpus["manifest"])
-        if rid in keys:
-            hard = keys[rid].get("support") != SUPPORTED
-            if record.get("hard") is not hard:
-                problems.append(
-                    f"{rid}: hard is {record.get('hard')!r} "
-                    f"but the key's support is {keys[rid].get('support')!r}"
-                )
+        order = _rows(keys.get(rid, {})).get(ORDER, {})
+        order_class = class_of_word(ORDER, order.get("finding"))
+        if "hard" in record and order_class is not None:
+            verdict, _ = apply_rules(order_class, rederive_midnights(corpus, rid, keys[rid])[0])
+            if record["hard"] is not (verdict != SUPPORTED):
+                problems.append(f"{rid}: hard is {record['hard']!r} but the gate's verdict is {verdict}")
     return problems
 
 
@@ -805,6 +829,18 @@ def _plan_problems_for_record(
     return problems
 
 
+def _order_place_problems(rid: str, case: str, key: dict, text: str | None) -> list[str]:
+    """Only the order_in_note_only case cites its order from the practitioner's note; every other
+    planned case cites it from the orders section."""
+    cited = _rows(key).get(ORDER, {}).get("citation")
+    if not isinstance(cited, str) or text is None or cited not in text:
+        return []
+    wanted = NOTE if case == "order_in_note_only" else ORDERS
+    at = text.index(cited)
+    section = section_map(text.split("\n"))[text.count("\n", 0, at)]
+    return [] if section == wanted else [f"{rid}: {case} plans its order citation in {wanted}, not {section}"]
+
+
 def check_case_plan(corpus: dict) -> list[str]:
     """Each record follows its case's plan wherever SPEC section 3's table fixes it."""
     problems = []
@@ -819,6 +855,7 @@ def check_case_plan(corpus: dict) -> list[str]:
             continue
         counted, _ = rederive_midnights(corpus, rid, keys[rid])
         problems += _plan_problems_for_record(rid, plan, record, keys[rid], counted)
+        problems += _order_place_problems(rid, record["case"], keys[rid], corpus["texts"].get(rid))
         per_case.setdefault(record["case"], []).append(keys[rid])
     for case, key_rows in per_case.items():
         for short, element in PLAN_ELEMENTS:
