@@ -94,6 +94,9 @@ def _completion(entry: Any, key: str) -> Completion:
         raise ValueError(f"the reply text is {_shown(text)}, not text")
     if not isinstance(usage, dict):
         raise ValueError(f"'usage' is {_shown(usage)}, not an object")
+    unknown = sorted(set(usage) - set(USAGE_FIELDS))
+    if unknown:
+        raise ValueError(f"usage has fields no provider reports: {_shown(unknown)}")
     for name in USAGE_FIELDS:
         if usage.get(name) is not None and not _is_count(usage[name]):
             raise ValueError(f"usage {name} is {_shown(usage[name])}, not a whole number >= 0")

@@ -92,7 +92,7 @@ def write_dotenv(path: Path, values: Mapping[str, object]) -> int:
             continue
         text = str(value)
         if "\n" in text or "\r" in text:
-            raise ConfigError(f"{key}: a .env value cannot contain a line break")
+            raise ConfigError(f"{path}: {key}: a .env value cannot contain a line break")
         setting[key] = f"{key}={text}"
     lines, done, kept = [], set(), 0
     for raw in _existing_lines(path):

@@ -114,12 +114,14 @@ def _check_facts(rows: Any, problems: list[str]) -> dict[str, dict[str, Any]]:
     return facts
 
 
-def _check_text(rid: str, text: str, facts: dict[str, Any], as_of: str | None, problems: list[str]) -> None:
+def _check_text(rid: str, text: str, facts: dict[str, Any], as_of: str | None, problems: list[str]) -> bool:
+    """Check the record against its facts; False when it is not in the record format at all (its gold
+    citations are then not looked for)."""
     try:
         stated = record.encounter_facts(text)
     except record.RecordFormatError as err:
         problems.append(f"{rid}.txt: {err}")
-        return
+        return False
     if "admitted_at" not in stated:
         problems.append(f"{rid}.txt: ENCOUNTER FACTS has no 'Admitted' line")
     elif stated["admitted_at"] != facts.get("admitted_at"):
@@ -128,6 +130,7 @@ def _check_text(rid: str, text: str, facts: dict[str, Any], as_of: str | None, p
             f"but records.json says {facts.get('admitted_at')!r}"
         )
     problems += rules.layout_problems(rid, text, facts, as_of)
+    return True
 
 
 def _same(given: Any, derived: Any) -> bool:
@@ -279,6 +282,7 @@ def load(folder: Path | str) -> Corpus:
         problems.append("manifest.json: must be a JSON object")
         manifest = None
     as_of = (manifest or {}).get("as_of")
+    as_of = as_of if isinstance(as_of, str) else None
     records = []
     for rid in facts:
         if rid not in texts:
@@ -286,8 +290,9 @@ def load(folder: Path | str) -> Corpus:
         text = _read_text(texts[rid], problems)
         if text is None:
             continue
-        _check_text(rid, text, facts[rid], as_of if isinstance(as_of, str) else None, problems)
-        gold = _check_gold(rid, golds[rid], text, facts[rid], problems) if rid in golds else None
+        gold = None
+        if _check_text(rid, text, facts[rid], as_of, problems) and rid in golds:
+            gold = _check_gold(rid, golds[rid], text, facts[rid], problems)
         records.append(Record(rid, text, facts[rid], gold))
     without = [rid for rid in facts if rid not in golds]
     if golds and without:
