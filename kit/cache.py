@@ -7,7 +7,9 @@ so concurrent threads and processes never see a half-written entry.
 
 Refused: errors are never cached (callers only put successes), and `put` also refuses a completion
 with empty text or a finish_reason of "content_filter" or "refusal", because replaying a refusal would
-freeze a transient outcome into every later run. A corrupt entry reads as a miss with a warning.
+freeze a transient outcome into every later run. `get` checks every entry against what `put` would
+have written; anything else (corrupt, wrong shape or types, a refused reply) reads as a miss with a
+warning naming the file and the reason.
 """
 
 from __future__ import annotations
@@ -65,6 +67,51 @@ def refusal_reason(completion: Completion) -> str | None:
     return None
 
 
+USAGE_FIELDS = ("input_tokens", "cached_input_tokens", "output_tokens", "reasoning_tokens")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _completion(entry: Any, key: str) -> Completion:
+    """The completion a stored entry holds; ValueError saying what is wrong when it is not one that
+    `put` would have written."""
+    if not isinstance(entry, dict):
+        raise ValueError(f"the entry is a JSON {type(entry).__name__}, not an object")
+    if entry.get("key") != key:
+        raise ValueError("the entry's key does not match its file name")
+    stored = entry.get("completion")
+    if not isinstance(stored, dict):
+        raise ValueError(f"'completion' is {_shown(stored)}, not an object")
+    text, usage, latency = stored.get("text"), stored.get("usage"), stored.get("latency_ms")
+    if not isinstance(text, str):
+        raise ValueError(f"the reply text is {_shown(text)}, not text")
+    if not isinstance(usage, dict):
+        raise ValueError(f"'usage' is {_shown(usage)}, not an object")
+    unknown = sorted(set(usage) - set(USAGE_FIELDS))
+    if unknown:
+        raise ValueError(f"usage has fields no provider reports: {_shown(unknown)}")
+    for name in USAGE_FIELDS:
+        if usage.get(name) is not None and not _is_count(usage[name]):
+            raise ValueError(f"usage {name} is {_shown(usage[name])}, not a whole number >= 0")
+    if isinstance(latency, bool) or not isinstance(latency, int | float) or not 0 <= latency < float("inf"):
+        raise ValueError(f"latency_ms is {_shown(latency)}, not a number >= 0")
+    for name in ("finish_reason", "request_id"):
+        if stored.get(name) is not None and not isinstance(stored[name], str):
+            raise ValueError(f"{name} is {_shown(stored[name])}, not text")
+    completion = Completion.from_dict({**stored, "retries": 0, "cached": True})
+    reason = refusal_reason(completion)
+    if reason is not None:
+        raise ValueError(f"{reason}, which is never cached")
+    return completion
+
+
 class Cache:
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
@@ -75,24 +122,28 @@ class Cache:
         return self.root / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> Completion | None:
-        """The stored completion with cached=True and the latency measured when it was bought."""
+        """The stored completion with cached=True and the latency measured when it was bought. An
+        entry that is not one `put` would have written (unreadable, not JSON, a wrong shape, a value
+        of the wrong type, or a reply `put` refuses) is reported with a CacheWarning naming the file
+        and the reason, and counts as a miss."""
         path = self.path(key)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        if not path.exists() and not path.is_symlink():
             return None
         try:
-            entry = json.loads(text)
-            completion = Completion.from_dict(entry["completion"])
-            if entry.get("key") != key:
-                raise ValueError("the entry's key does not match its file name")
-        except (ValueError, KeyError, TypeError) as exc:
-            warnings.warn(f"cache entry {path} is unreadable ({exc}); treating it as a miss", CacheWarning,
-                          stacklevel=2)
-            return None
-        completion.cached = True
-        completion.retries = 0
-        return completion
+            if not path.is_file():
+                raise ValueError("it is not a regular file")
+            completion = _completion(json.loads(path.read_text(encoding="utf-8-sig")), key)
+        except UnicodeDecodeError:
+            reason = "not UTF-8 text"
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+        except ValueError as exc:
+            reason = str(exc)
+        else:
+            return completion
+        warnings.warn(f"cache entry {path} is unreadable ({reason}); treating it as a miss", CacheWarning,
+                      stacklevel=2)
+        return None
 
     def put(
         self,

@@ -1,7 +1,7 @@
 """The `kit` console command: one record in, one evidence package out, for a person or a machine.
 
   kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json] [--quarantine]
-  kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (writes .env, 0600)
+  kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (sets .env, 0600)
 
 The package lists the four elements with their findings and quoted lines, the midnight arithmetic
 and the verdict with its rule. It supports a reviewer's decision and says so; it never writes a
@@ -21,6 +21,7 @@ from kit.answer import Answer
 from kit.recheck import recheck
 
 ASSEMBLE_ARMS = ("floor", "always-present")
+FORMAT = '"YYYY-MM-DD HH:MM"'
 NOTICE = (
     "This package supports a utilization reviewer's inpatient-versus-observation decision. "
     "It does not make that decision and sets no patient status anywhere."
@@ -51,23 +52,41 @@ def _arithmetic(answer: Answer, admitted_at: str) -> str:
         return f"the stated value cannot be counted: {err}"
 
 
+def _admitted(path: Path, text: str, given: str | None) -> str:
+    """The admission date-time to count from: --admitted when given, else the record's own line.
+    An empty --admitted is refused; one that differs from the record's own line is used, with a
+    one-line warning on stderr."""
+    if given is not None and not given.strip():
+        raise UsageError(f"--admitted is empty: give {FORMAT}, or leave it out to use the record's own")
+    own = record.encounter_facts(text).get("admitted_at")
+    if given is None:
+        if own is None:
+            raise UsageError(f"{path}: ENCOUNTER FACTS has no 'Admitted' line; give --admitted {FORMAT}")
+        given = own
+    try:
+        benchmark.parse_admitted(given)
+    except benchmark.BenchmarkError as err:
+        raise UsageError(f"{path}: {err}") from None
+    if own is not None and own != given:
+        print(
+            f"kit assemble: warning: --admitted {given!r} differs from {path.name}'s Admitted line "
+            f"{own!r}; counting from --admitted",
+            file=sys.stderr,
+        )
+    return given
+
+
 def package(path: Path, admitted: str | None, arm: str, quarantine: bool = False) -> dict:
     """The evidence package as plain data."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
         raise UsageError(f"cannot read {path}: {err}") from None
     try:
         record.sections(text)
     except record.RecordFormatError as err:
         raise UsageError(f"{path} is not an admission record in the five-section format: {err}") from None
-    try:
-        admitted_at = admitted or record.admitted_at(text)
-        benchmark.parse_admitted(admitted_at)
-    except record.RecordFormatError as err:
-        raise UsageError(f'{path}: {err}; give --admitted "YYYY-MM-DD HH:MM"') from None
-    except benchmark.BenchmarkError as err:
-        raise UsageError(f"{path}: {err}") from None
+    admitted_at = _admitted(path, text, admitted)
     flags = scan.scan(text)
     seen = scan.quarantine(text, flags) if quarantine else text
     answer = _answer(arm, seen, admitted_at)
@@ -117,7 +136,8 @@ def render(pkg: dict) -> str:
 
 
 def configure(args: argparse.Namespace) -> int:
-    """Write the provider settings to a .env file created mode 0600; the key is read, never echoed."""
+    """Set the provider settings in a .env file (mode 0600), keeping its other lines; the key is
+    read, never echoed."""
     key = None
     if args.api_key_stdin:
         key = sys.stdin.readline().strip() or None
@@ -132,12 +152,12 @@ def configure(args: argparse.Namespace) -> int:
         "MAX_CALLS_PER_DAY": args.max_calls_per_day,
     }
     try:
-        config.write_dotenv(args.env, values)
+        kept = config.write_dotenv(args.env, values)
     except (OSError, config.ConfigError) as err:
         print(f"kit configure: {err}", file=sys.stderr)
         return 2
     said = ", ".join(k for k, v in values.items() if v is not None)
-    print(f"wrote {args.env} (mode 0600): {said}")
+    print(f"wrote {args.env} (mode 0600): {said}; kept {kept} other line(s) as they were")
     return 0
 
 

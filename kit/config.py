@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from kit.files import write_text_atomic
 from kit.providers.base import Usage
 
 PROVIDERS = ("openai", "anthropic", "stub")
@@ -44,7 +45,7 @@ def read_dotenv(path: Path) -> dict[str, str]:
     values: dict[str, str] = {}
     if not path.is_file():
         return values
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, raw in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -60,25 +61,51 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return values
 
 
-def write_dotenv(path: Path, values: Mapping[str, object]) -> None:
-    """Write KEY=VALUE lines to `path`, which is mode 0600 before the first byte lands."""
-    lines = []
+def _line_key(raw: str) -> str | None:
+    """The key a .env line sets, or None for a blank line, a comment or a line that sets nothing."""
+    line = raw.strip()
+    if line.startswith("export "):
+        line = line[len("export ") :].lstrip()
+    if not line or line.startswith("#") or "=" not in line:
+        return None
+    return line.split("=", 1)[0].strip()
+
+
+def _existing_lines(path: Path) -> list[str]:
+    if not path.exists():
+        return []
+    if not path.is_file():
+        raise ConfigError(f"{path} is not a file; give --env a file path")
+    try:
+        return path.read_text(encoding="utf-8-sig").splitlines()
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text; it was left as it is") from None
+
+
+def write_dotenv(path: Path, values: Mapping[str, object]) -> int:
+    """Set KEY=VALUE lines in `path` (None values are left alone), keeping every other line as it was.
+    The file is replaced in one step and is mode 0600 from its first byte. Returns how many existing
+    lines were kept unchanged."""
+    setting: dict[str, str] = {}
     for key, value in values.items():
         if value is None:
             continue
         text = str(value)
         if "\n" in text or "\r" in text:
-            raise ConfigError(f"{key}: a .env value cannot contain a line break")
-        lines.append(f"{key}={text}\n")
-    fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            fd = -1
-            handle.write("".join(lines))
-    finally:
-        if fd != -1:
-            os.close(fd)
+            raise ConfigError(f"{path}: {key}: a .env value cannot contain a line break")
+        setting[key] = f"{key}={text}"
+    lines, done, kept = [], set(), 0
+    for raw in _existing_lines(path):
+        key = _line_key(raw)
+        if key not in setting:
+            lines.append(raw)
+            kept += 1
+        elif key not in done:  # a later line for the same key would override this one: drop it
+            lines.append(setting[key])
+            done.add(key)
+    lines += [line for key, line in setting.items() if key not in done]
+    write_text_atomic(path, "".join(f"{line}\n" for line in lines))
+    return kept
 
 
 def _positive_int(name: str, raw: str) -> int:

@@ -1,5 +1,5 @@
-"""Writing JSON files so that a reader never sees half of one, even with several writers (xdist
-workers, threads). It knows nothing about what the JSON holds."""
+"""Writing files so that a reader never sees half of one, even with several writers (xdist
+workers, threads). It knows nothing about what the files hold."""
 
 from __future__ import annotations
 
@@ -10,15 +10,22 @@ from pathlib import Path
 from typing import Any
 
 
-def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON so a reader never sees half a file, even with several writers."""
+def write_text_atomic(path: Path, text: str) -> None:
+    """Replace `path` with `text` in one step: a reader sees the old file or the new one, never half.
+    The new file is created mode 0600 (before its first byte) and keeps that mode."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=2, ensure_ascii=False)
-            handle.write("\n")
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
+    """Write JSON so a reader never sees half a file, even with several writers."""
+    write_text_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+import warnings
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
@@ -20,8 +21,8 @@ from typing import Any
 
 from kit import elements, prompt, reply, scan
 from kit.answer import Answer
-from kit.cache import Cache, Uncacheable, cache_key
-from kit.config import Config, cost_usd
+from kit.cache import Cache, CacheWarning, Uncacheable, cache_key
+from kit.config import PROVIDERS, Config, ConfigError, cost_usd
 from kit.corpus.load import Record
 from kit.files import write_json_atomic
 from kit.ledger import DailyLimitReached, Ledger
@@ -296,21 +297,47 @@ RECORDED = "recorded.json"
 
 def remember(cache: Cache, config: Config) -> None:
     """Note which provider and model the cache was bought from (never the key or the URL), so a
-    later replay on a machine with no configuration finds the same entries."""
-    write_json_atomic(cache.root / RECORDED, {"provider": config.provider, "model": config.model})
+    later replay on a machine with no configuration finds the same entries. The answers are cached
+    whether or not the note can be written, so a failure here is a warning, not an error."""
+    path = cache.root / RECORDED
+    try:
+        write_json_atomic(path, {"provider": config.provider, "model": config.model})
+    except OSError as err:
+        warnings.warn(
+            f"could not note the provider and model in {path} ({err.strerror or err}); a replay "
+            f"of this cache needs PROVIDER and MODEL set to {config.provider} and {config.model}",
+            CacheWarning,
+            stacklevel=2,
+        )
 
 
 def replay_config(cache: Cache, config: Config, configured: bool) -> Config:
     """The configuration a replay keys its lookups with: the user's own if they set MODEL, otherwise
-    the provider and model the cache remembers from its last recording."""
+    the provider and model the cache remembers from its last recording. ConfigError when that note
+    is there but unusable, saying how to go on."""
     path = cache.root / RECORDED
-    if configured or not path.is_file():
+    if configured or not (path.exists() or path.is_symlink()):
         return config
-    noted = json.loads(path.read_text(encoding="utf-8"))
+    fix = (
+        f"it should name the provider and model this cache was recorded with. Set PROVIDER and MODEL "
+        f"to those (in the environment or .env), or delete {path} and record again with `{BUY_COMMAND}`"
+    )
+    try:
+        noted = json.loads(path.read_text(encoding="utf-8-sig"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text; {fix}") from None
+    except OSError as err:
+        raise ConfigError(f"{path} cannot be read ({err.strerror or err}); {fix}") from None
+    except ValueError as err:
+        raise ConfigError(f"{path} is not valid JSON ({err}); {fix}") from None
+    fields = noted if isinstance(noted, dict) else {}
+    provider, model = fields.get("provider"), fields.get("model")
+    if provider not in PROVIDERS or not isinstance(model, str) or not model.strip():
+        raise ConfigError(f"{path} holds {str(noted)[:80]!r}, not a known provider and a model; {fix}")
     return Config(
-        provider=noted["provider"],
+        provider=provider,
         base_url=config.base_url,
-        model=noted["model"],
+        model=model,
         api_key=None,
         eval_workers=config.eval_workers,
         max_calls_per_day=config.max_calls_per_day,

@@ -2,6 +2,7 @@
 
   python -m kit.corpus --out fixtures/corpus     write the 60 records, records.json, gold.jsonl
   python -m kit.corpus --check PATH              validate a folder; exit 1 with every problem listed
+                                                 (a folder without gold is valid, but cannot be graded)
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         gold = "with gold" if corpus.has_gold else "without gold"
         print(f"{args.check}: {len(corpus.records)} records, {gold}, valid")
+        if not corpus.has_gold:
+            print(load.NO_GOLD.format(folder=args.check))
         return 0
     try:
         paths = writer.write(args.out, args.seed)

@@ -113,14 +113,18 @@ def paid_arm(kit_session, tmp_path_factory, pytestconfig):
     buying only under --record. Under xdist the first worker to take the lock runs it and leaves the
     outcome for the others, so no call is ever bought, retried or refused twice."""
     dotenv = Path(os.environ.get("KIT_DOTENV") or kit_session.root / ".env")
+    cache = Cache(kit_session.answers_cache)
     try:
         config = load_config(dotenv_path=dotenv)
+        if not kit_session.record:
+            configured = bool(os.environ.get("MODEL") or read_dotenv(dotenv).get("MODEL"))
+            config = runner.replay_config(cache, config, configured)
     except ConfigError as err:
-        pytest.fail(f"configuration: {err}", pytrace=False)
-    cache = Cache(kit_session.answers_cache)
-    if not kit_session.record:
-        configured = bool(os.environ.get("MODEL") or read_dotenv(dotenv).get("MODEL"))
-        config = runner.replay_config(cache, config, configured)
+        problem = f"configuration: {err}"
+    else:
+        problem = None
+    if problem is not None:
+        pytest.fail(problem, pytrace=False)
     shared = _shared_folder(tmp_path_factory, kit_session.run_id)
 
     def run(records, repeat: int = 1, quarantine: bool | None = None) -> runner.RunOutcome:

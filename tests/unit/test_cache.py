@@ -289,3 +289,136 @@ def test_ledger_corrupt_file_is_a_clear_error(tmp_path):
 def test_cache_module_never_sees_the_key():
     source = Path(__import__("kit.cache").cache.__file__).read_text()
     assert "api_key" not in source
+
+
+def _stored_entry(tmp_path):
+    cache = Cache(tmp_path)
+    key = cache_key(request(), "openai")
+    path = cache.put(key, completion(), request=request(), provider="openai")
+    return cache, key, path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def _set(entry, where, value):
+    target = entry
+    for name in where[:-1]:
+        target = target[name]
+    target[where[-1]] = value
+
+
+@pytest.mark.parametrize(
+    ("where", "value", "reason"),
+    [
+        (("completion",), "just text", "'completion' is 'just text', not an object"),
+        (("completion",), None, "'completion' is None, not an object"),
+        (("completion", "usage"), [100, 20], "'usage' is [100, 20], not an object"),
+        (("completion", "usage", "input_tokens"), "100", "usage input_tokens is '100', not a whole number"),
+        (("completion", "usage", "output_tokens"), -1, "usage output_tokens is -1"),
+        (("completion", "text"), "", "the reply text is empty"),
+        (("completion", "text"), 42, "the reply text is 42, not text"),
+        (("completion", "latency_ms"), "fast", "latency_ms is 'fast'"),
+        (("completion", "finish_reason"), "refusal", "finish_reason is 'refusal'"),
+    ],
+)
+def test_an_entry_put_would_refuse_is_a_named_miss(tmp_path, where, value, reason):
+    cache, key, path, entry = _stored_entry(tmp_path)
+    _set(entry, where, value)
+    path.write_text(json.dumps(entry), encoding="utf-8")
+    with pytest.warns(CacheWarning) as caught:
+        assert cache.get(key) is None
+    message = str(caught[0].message)
+    assert str(path) in message and reason in message and "treating it as a miss" in message
+
+
+@pytest.mark.parametrize("kind", ["binary", "folder"])
+def test_a_binary_file_or_a_folder_in_place_of_an_entry_is_a_named_miss(tmp_path, kind):
+    cache, key, path, _ = _stored_entry(tmp_path)
+    path.unlink()
+    if kind == "binary":
+        path.write_bytes(b"\xff\xfe\x00\x81 not an entry")
+    else:
+        path.mkdir()
+    with pytest.warns(CacheWarning, match="not UTF-8 text" if kind == "binary" else "not a regular file"):
+        assert cache.get(key) is None
+
+
+def test_an_entry_with_a_byte_order_mark_still_replays(tmp_path):
+    cache, key, path, _ = _stored_entry(tmp_path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert cache.get(key).text == completion().text
+
+
+def test_one_bad_entry_is_missing_and_the_others_replay(tmp_path):
+    from kit import reply, runner
+    from kit.config import Config
+    from kit.corpus import load
+    from kit.ledger import Ledger
+
+    records = load.load(load.shipped_folder()).records[:3]
+    config = Config(provider="stub", model="stub-oracle")
+    cache = Cache(tmp_path / "answers")
+    keys = []
+    for rec in records:
+        req = runner.request_for(rec.text, config, 0, reply.schema(), 4096)
+        keys.append(cache_key(req, "stub"))
+        cache.put(keys[-1], completion(), request=req, provider="stub")
+    bad = cache.path(keys[0])
+    entry = json.loads(bad.read_text())
+    entry["completion"] = "a string"
+    bad.write_text(json.dumps(entry))
+
+    def no_purchase():
+        raise AssertionError("a replay must not build a provider")
+
+    arm = runner.ArmRun(config, cache, Ledger(tmp_path / "ledger.json"), False, no_purchase)
+    with pytest.warns(CacheWarning, match=str(bad.name)):
+        outcome = arm.run(list(records))
+    assert [c.status for c in outcome.calls] == ["missing", "replayed", "replayed"]
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("{not json", "is not valid JSON"),
+        ("[]", "not a known provider and a model"),
+        ('{"provider": "openai"}', "not a known provider and a model"),
+        ('{"provider": ["openai"], "model": 3}', "not a known provider and a model"),
+        (b"\xff\xfe", "is not UTF-8 text"),
+        (None, "cannot be read"),
+    ],
+)
+def test_a_corrupt_recorded_note_says_what_is_wrong_and_what_to_do(tmp_path, content, reason):
+    from kit import runner
+    from kit.config import Config, ConfigError
+
+    cache = Cache(tmp_path)
+    note = tmp_path / runner.RECORDED
+    if content is None:
+        note.mkdir()
+    elif isinstance(content, bytes):
+        note.write_bytes(content)
+    else:
+        note.write_text(content)
+    with pytest.raises(ConfigError) as err:
+        runner.replay_config(cache, Config(), configured=False)
+    message = str(err.value)
+    assert str(note) in message and reason in message
+    assert "Set PROVIDER and MODEL" in message and "pytest -m paid --record" in message
+    assert runner.replay_config(cache, Config(model="mine"), configured=True).model == "mine"
+
+
+def test_a_recorded_note_with_a_byte_order_mark_is_read(tmp_path):
+    from kit import runner
+    from kit.config import Config
+
+    (tmp_path / runner.RECORDED).write_bytes(b'\xef\xbb\xbf{"provider": "openai", "model": "m1"}')
+    got = runner.replay_config(Cache(tmp_path), Config(), configured=False)
+    assert (got.provider, got.model) == ("openai", "m1")
+
+
+def test_remember_warns_when_it_cannot_write_the_note(tmp_path):
+    from kit import runner
+    from kit.config import Config
+
+    (tmp_path / runner.RECORDED).mkdir()
+    with pytest.warns(CacheWarning, match="needs PROVIDER and MODEL set to stub and m2"):
+        runner.remember(Cache(tmp_path), Config(provider="stub", model="m2"))

@@ -1,5 +1,7 @@
 import json
 
+import pytest
+
 from kit import cli
 from kit.corpus import load
 
@@ -88,3 +90,96 @@ def test_the_scan_reports_and_quarantine_withholds_a_planted_line(tmp_path, caps
     withheld = json.loads(capsys.readouterr().out)
     assert withheld["scan"]["quarantined"]
     assert all("INPATIENT-SUPPORTED" not in (r["citation"] or "") for r in withheld["elements"])
+
+
+@pytest.mark.parametrize("given", ["", "   "])
+def test_an_empty_admitted_is_refused(capsys, given):
+    path = load.shipped_folder() / "ADM-0001.txt"
+    assert cli.main(["assemble", str(path), "--admitted", given]) == 2
+    captured = capsys.readouterr()
+    assert "--admitted is empty" in captured.err and captured.out == ""
+
+
+def test_an_admitted_that_contradicts_the_record_warns_once_on_stderr(capsys):
+    path = load.shipped_folder() / "ADM-0001.txt"
+    assert cli.main(["assemble", str(path), "--json", "--admitted", "9999-12-31 23:59"]) == 0
+    captured = capsys.readouterr()
+    warnings = captured.err.strip().splitlines()
+    assert len(warnings) == 1 and "warning" in warnings[0] and "ADM-0001.txt" in warnings[0]
+    assert "'9999-12-31 23:59'" in warnings[0] and "'2026-08-09 23:05'" in warnings[0]
+    assert json.loads(captured.out)["admitted_at"] == "9999-12-31 23:59"
+    assert cli.main(["assemble", str(path), "--admitted", "2026-08-09 23:05"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_record_with_a_byte_order_mark_assembles_like_the_plain_one(tmp_path, capsys):
+    plain = load.shipped_folder() / "ADM-0001.txt"
+    marked = tmp_path / "ADM-0001.txt"
+    marked.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    assert cli.main(["assemble", str(plain), "--json"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    assert cli.main(["assemble", str(marked), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == expected
+
+
+def test_configure_keeps_every_line_it_does_not_set(tmp_path, capsys):
+    import os
+    import stat
+
+    env = tmp_path / ".env"
+    before = [
+        "# my settings",
+        "export PRICES_FILE=/home/me/prices.json",
+        "",
+        "MODEL=old-model",
+        "EVAL_WORKERS=8",
+        "MODEL=older-duplicate",
+        "SOMETHING_ELSE='kept as is'",
+    ]
+    env.write_text("\n".join(before) + "\n")
+    os.chmod(env, 0o644)
+    args = ["configure", "--provider", "stub", "--model", "new-model", "--env", str(env)]
+    assert cli.main(args) == 0
+    after = env.read_text().splitlines()
+    assert after == [
+        "# my settings",
+        "export PRICES_FILE=/home/me/prices.json",
+        "",
+        "MODEL=new-model",
+        "EVAL_WORKERS=8",
+        "SOMETHING_ELSE='kept as is'",
+        "PROVIDER=stub",
+    ]
+    assert stat.S_IMODE(os.stat(env).st_mode) == 0o600
+    assert "kept 5 other line(s)" in capsys.readouterr().out
+
+
+def test_configure_writes_in_one_step(tmp_path, monkeypatch, capsys):
+    """A failure half-way leaves the old file whole and no temporary file behind."""
+    from kit import files
+
+    env = tmp_path / ".env"
+    env.write_text("MODEL=old\nOTHER=1\n")
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.os, "replace", broken_replace)
+    assert cli.main(["configure", "--provider", "stub", "--model", "new", "--env", str(env)]) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert env.read_text() == "MODEL=old\nOTHER=1\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".env"]
+
+
+@pytest.mark.parametrize("kind", ["folder", "binary"])
+def test_configure_refuses_an_env_it_cannot_edit_and_leaves_it(tmp_path, capsys, kind):
+    env = tmp_path / ".env"
+    if kind == "folder":
+        env.mkdir()
+    else:
+        env.write_bytes(b"MODEL=\xff\xfe\n")
+    assert cli.main(["configure", "--provider", "stub", "--model", "m", "--env", str(env)]) == 2
+    err = capsys.readouterr().err
+    assert str(env) in err and "Traceback" not in err
+    if kind == "binary":
+        assert env.read_bytes() == b"MODEL=\xff\xfe\n"

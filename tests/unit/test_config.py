@@ -82,7 +82,7 @@ def test_dotenv_is_written_0600_even_over_an_open_file(tmp_path):
     os.chmod(path, 0o644)
     write_dotenv(path, {"API_KEY": SENTINEL, "MODEL": "m", "MAX_CALLS_PER_DAY": None})
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
-    assert path.read_text() == f"API_KEY={SENTINEL}\nMODEL=m\n"
+    assert path.read_text() == f"OLD=1\nAPI_KEY={SENTINEL}\nMODEL=m\n"
     assert load_config({}, dotenv_path=path).api_key == SENTINEL
 
 

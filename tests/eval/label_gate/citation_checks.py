@@ -7,21 +7,29 @@ import re
 from datetime import date
 
 from tests.eval.label_gate.days import is_night_count, parse_day
+from tests.eval.label_gate.key_checks import row_class
 from tests.eval.label_gate.layout import DATED_LINE, STAMP_START, allowed_sections, section_map
-from tests.eval.label_gate.loader import by_id, key_rows, rows_of
+from tests.eval.label_gate.loader import key_rows, rows_of
 from tests.eval.label_gate.spans import find_spans, normalise
 from tests.eval.label_gate.vocabulary import STAY
 
+_SENTENCE_END = (".", "!", "?")
+_CLOSERS = "\"')"
 
-def _prose_bounded(line: str, start: int, end: int) -> bool:
-    """True when [start, end) of a prose line starts and ends on whitespace or the line's edges."""
-    return (start == 0 or line[start - 1].isspace()) and (end == len(line) or line[end].isspace())
+
+def whole_sentences(line: str, start: int, end: int) -> bool:
+    """True when [start, end) of a prose line is one or more whole sentences: it starts at the line's
+    start or after a sentence's closing mark and a space, and ends with . ! or ? (a closing quote or
+    bracket may follow) at the line's end or before a space. One word cut out of a sentence is not."""
+    before, cited = line[:start].rstrip().rstrip(_CLOSERS), line[start:end]
+    starts = (start == 0 or line[start - 1].isspace()) and (not before or before.endswith(_SENTENCE_END))
+    ends = cited.rstrip(_CLOSERS).endswith(_SENTENCE_END) and (end == len(line) or line[end].isspace())
+    return bool(cited.strip()) and starts and ends
 
 
 def check_citation_placement(corpus: dict) -> list[str]:
     """Each cited line is verbatim in the record exactly once, in a section that element is written in."""
     problems = []
-    records = by_id(corpus["records"])
     for rid, key in key_rows(corpus):
         text = corpus["texts"].get(rid)
         if text is None:
@@ -29,7 +37,6 @@ def check_citation_placement(corpus: dict) -> list[str]:
             continue
         lines = text.split("\n")
         owners = section_map(lines)
-        case = records.get(rid, {}).get("case")
         for element, row in rows_of(key).items():
             cited = row.get("citation")
             if not isinstance(cited, str):
@@ -47,7 +54,7 @@ def check_citation_placement(corpus: dict) -> list[str]:
             at = text.index(cited)
             line_no = text.count("\n", 0, at)
             line, section = lines[line_no], owners[line_no]
-            wanted = allowed_sections(element, case, row.get("class"))
+            wanted = allowed_sections(element, row_class(element, row))
             if section not in wanted:
                 problems.append(
                     f"{rid}: {element} citation sits in {section!r}, wanted {' or '.join(wanted)}: {cited!r}"
@@ -58,8 +65,8 @@ def check_citation_placement(corpus: dict) -> list[str]:
                     problems.append(
                         f"{rid}: {element} citation is not a whole dated line minus its indent: {cited!r}"
                     )
-            elif not _prose_bounded(line, start, start + len(cited)):
-                problems.append(f"{rid}: {element} citation is cut mid-word out of its paragraph: {cited!r}")
+            elif not whole_sentences(line, start, start + len(cited)):
+                problems.append(f"{rid}: {element} citation is not whole sentences of its prose: {cited!r}")
     return problems
 
 

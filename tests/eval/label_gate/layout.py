@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.eval.label_gate.vocabulary import COMORB, ORDER, PRESENT, STAY
+from tests.eval.label_gate.vocabulary import AMBIGUOUS, COMORB, ORDER, PRESENT, STAY
 
 FACTS, ORDERS, NOTE, DELIVERED, REVIEW = (
     "ENCOUNTER FACTS",
@@ -32,12 +32,14 @@ DATED_LINE = {
 STAMP_START = re.compile(r"\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?  ")
 
 
-def allowed_sections(element: str, case: object, klass: object = None) -> tuple[str, ...]:
-    """The sections a citation for this element may come from. A documented stay is the admitting
-    practitioner's own words, so it is only ever cited from their documentation; only an ambiguous
-    stay (a planner's provisional date, say) may sit in the review notes."""
+def allowed_sections(element: str, klass: object) -> tuple[str, ...]:
+    """The sections a citation for this element may come from. An intention to admit written only in
+    the practitioner's note is at best an ambiguous order. A documented stay is the admitting
+    practitioner's own words, so it is only ever cited from their documentation; only a stay that is
+    not documented (a planner's provisional date, say) may sit in the review notes. (Which of the two
+    places each planned case uses is the case plan's business.)"""
     if element == ORDER:
-        return (NOTE,) if case == "order_in_note_only" else (ORDERS,)
+        return (ORDERS, NOTE) if klass == AMBIGUOUS else (ORDERS,)
     if element == STAY:
         return (NOTE,) if klass == PRESENT else (NOTE, REVIEW)
     if element == COMORB:

@@ -24,17 +24,18 @@ def load_corpus(corpus_dir: Path = CORPUS_DIR) -> dict:
                 f"no {required} in {corpus_dir}: the label gate needs the generated corpus "
                 f"(ADM-*.txt, records.json, gold.jsonl, manifest.json) there"
             )
-    records = json.loads((corpus_dir / "records.json").read_text(encoding="utf-8"))
+    records = json.loads((corpus_dir / "records.json").read_text(encoding="utf-8-sig"))
     gold = []
-    for number, line in enumerate((corpus_dir / "gold.jsonl").read_text(encoding="utf-8").splitlines(), 1):
+    gold_text = (corpus_dir / "gold.jsonl").read_text(encoding="utf-8-sig")
+    for number, line in enumerate(gold_text.splitlines(), 1):
         if line.strip():
             try:
                 gold.append(json.loads(line))
             except json.JSONDecodeError as err:
                 raise ValueError(f"gold.jsonl line {number} is not JSON: {err}") from None
     manifest_path = corpus_dir / "manifest.json"
-    manifest = json.loads(manifest_path.read_text(encoding="utf-8")) if manifest_path.is_file() else None
-    texts = {path.stem: path.read_text(encoding="utf-8") for path in sorted(corpus_dir.glob("*.txt"))}
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8-sig")) if manifest_path.is_file() else None
+    texts = {path.stem: path.read_text(encoding="utf-8-sig") for path in sorted(corpus_dir.glob("*.txt"))}
     return {"dir": corpus_dir, "records": records, "gold": gold, "manifest": manifest, "texts": texts}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tests.eval.label_gate.days import parse_admitted, rederive_midnights
+from tests.eval.label_gate.layout import NOTE, ORDERS, section_map
 from tests.eval.label_gate.loader import by_id, key_rows, rows_of
 from tests.eval.label_gate.vocabulary import (
     ABSENT,
@@ -167,6 +168,18 @@ def _plan_problems_for_record(
     return problems
 
 
+def _order_place_problems(rid: str, case: str, key: dict, text: str | None) -> list[str]:
+    """Only the order_in_note_only case cites its order from the practitioner's note; every other
+    planned case cites it from the orders section."""
+    cited = rows_of(key).get(ORDER, {}).get("citation")
+    if not isinstance(cited, str) or text is None or cited not in text:
+        return []
+    wanted = NOTE if case == "order_in_note_only" else ORDERS
+    at = text.index(cited)
+    section = section_map(text.split("\n"))[text.count("\n", 0, at)]
+    return [] if section == wanted else [f"{rid}: {case} plans its order citation in {wanted}, not {section}"]
+
+
 def check_case_plan(corpus: dict) -> list[str]:
     """Each record follows its case's plan wherever SPEC section 3's table fixes it."""
     problems = []
@@ -181,6 +194,7 @@ def check_case_plan(corpus: dict) -> list[str]:
             continue
         counted, _ = rederive_midnights(corpus, rid, keys[rid])
         problems += _plan_problems_for_record(rid, plan, record, keys[rid], counted)
+        problems += _order_place_problems(rid, record["case"], keys[rid], corpus["texts"].get(rid))
         per_case.setdefault(record["case"], []).append(keys[rid])
     for case, case_keys in per_case.items():
         for short, element in PLAN_ELEMENTS:
