@@ -49,7 +49,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "paid: calls, or replays the cache of, a real model")
+    config.addinivalue_line(
+        "markers", "paid: calls, or replays the cache of, a real model; deselect with -m \"not paid\""
+    )
     worker = getattr(config, "workerinput", None)
     if worker is not None and "kit_run_id" in worker:
         config._kit_run_id = worker["kit_run_id"]

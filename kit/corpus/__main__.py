@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         paths = writer.write(args.out, args.seed)
-    except writer.CorpusError as err:
+    except writer.GenerationError as err:
         print(f"refusing to write the corpus: {err}", file=sys.stderr)
         return 1
     print(f"wrote {len(paths)} files to {args.out} (seed {args.seed}, {plan.DATASET_VERSION})")

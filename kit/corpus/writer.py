@@ -21,8 +21,9 @@ FIRST_ADMISSION = date(2026, 5, 1)
 LAST_ADMISSION = date(2026, 8, 20)
 
 
-class CorpusError(ValueError):
-    """The generator's own inputs would produce a wrong corpus."""
+class GenerationError(ValueError):
+    """The generator's own inputs would produce a wrong corpus (a loaded corpus that is wrong is
+    kit.corpus.load.CorpusError)."""
 
 
 @dataclass
@@ -65,7 +66,7 @@ def check_pools() -> None:
     for sentence in pools.SEVERITY:
         problems += [f"SEVERITY: {sentence!r} {p}" for p in filler.severity_problems(sentence, words)]
     if problems:
-        raise CorpusError("filler would carry an element:\n" + "\n".join(problems))
+        raise GenerationError("filler would carry an element:\n" + "\n".join(problems))
 
 
 def _stamp(moment: datetime) -> str:
@@ -262,7 +263,7 @@ def derive_gold(rid: str, text: str, admitted_at: str, planted: dict[str, Plante
         span = None
         if p.line is not None:
             if norm_text.count(citation.norm(p.line)) != 1:
-                raise CorpusError(f"{rid}: the planted {element} line is not unique in the record")
+                raise GenerationError(f"{rid}: the planted {element} line is not unique in the record")
             span = list(citation.span_of(norm_text, p.line))
         rows.append(
             {

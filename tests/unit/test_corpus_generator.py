@@ -25,14 +25,14 @@ def test_no_severity_sentence_carries_another_element():
 
 def test_the_filler_check_refuses_a_sentence_that_mentions_a_stay(monkeypatch):
     monkeypatch.setattr(pools, "FILLER_REVIEW", (*pools.FILLER_REVIEW, "Expected home in three days."))
-    with pytest.raises(writer.CorpusError, match="Expected home"):
+    with pytest.raises(writer.GenerationError, match="Expected home"):
         writer.generate()
 
 
 def test_the_filler_check_refuses_a_named_condition(monkeypatch):
     sentence = f"The family mentioned {pools.CONDITIONS[0]} in passing."
     monkeypatch.setattr(pools, "FILLER_DOCUMENTATION", (*pools.FILLER_DOCUMENTATION, sentence))
-    with pytest.raises(writer.CorpusError, match="names"):
+    with pytest.raises(writer.GenerationError, match="names"):
         writer.generate()
 
 
