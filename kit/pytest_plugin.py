@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from kit import citation, scoreboard, thresholds
+from kit.corpus import load
 
 ROW_KEY = "kit_scoreboard"
 NOTE_KEY = "kit_note"  # a one-line figure a test wants printed under the scoreboard
@@ -82,6 +83,7 @@ class KitSession:
     repeat: int
     answers_cache: Path
     quarantine: bool
+    own_corpus: bool = False  # --corpus names a folder other than the shipped corpus
 
     def result_path(self, arm: str) -> Path:
         return self.results_dir / self.run_id / f"{arm}.json"
@@ -92,6 +94,7 @@ def kit_session(pytestconfig: pytest.Config) -> KitSession:
     root = pytestconfig.rootpath
     results = pytestconfig.getoption("--results-dir")
     table_file = pytestconfig.getoption("--thresholds")
+    chosen = pytestconfig.getoption("--corpus")
     return KitSession(
         run_id=pytestconfig._kit_run_id,
         results_dir=Path(results) if results else root / "results",
@@ -103,6 +106,7 @@ def kit_session(pytestconfig: pytest.Config) -> KitSession:
         repeat=pytestconfig.getoption("--repeat"),
         answers_cache=Path(pytestconfig.getoption("--answers-cache") or root / "cache" / "answers"),
         quarantine=pytestconfig.getoption("--quarantine"),
+        own_corpus=chosen is not None and Path(chosen).resolve() != load.shipped_folder().resolve(),
     )
 
 
