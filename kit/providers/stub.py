@@ -147,8 +147,9 @@ class _Handler(BaseHTTPRequestHandler):
         if refused is not None and action != "401":
             self._error(
                 500,
-                f"[{{'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), 'msg': \"Input "
-                f"should be 'text' or 'json_object'\", 'input': '{refused}'}}]",
+                "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', "
+                f"'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': '{refused}'}}\n\n"
+                "    POST /v1/chat/completions",
                 "internal_server_error",
             )
         elif action == "401":
