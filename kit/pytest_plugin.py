@@ -89,6 +89,11 @@ class KitSession:
         return self.results_dir / self.run_id / f"{arm}.json"
 
 
+def brought_corpus(chosen: str | None) -> bool:
+    """True when --corpus names a folder other than the shipped corpus."""
+    return chosen is not None and Path(chosen).resolve() != load.shipped_folder().resolve()
+
+
 @pytest.fixture(scope="session")
 def kit_session(pytestconfig: pytest.Config) -> KitSession:
     root = pytestconfig.rootpath
@@ -106,7 +111,7 @@ def kit_session(pytestconfig: pytest.Config) -> KitSession:
         repeat=pytestconfig.getoption("--repeat"),
         answers_cache=Path(pytestconfig.getoption("--answers-cache") or root / "cache" / "answers"),
         quarantine=pytestconfig.getoption("--quarantine"),
-        own_corpus=chosen is not None and Path(chosen).resolve() != load.shipped_folder().resolve(),
+        own_corpus=brought_corpus(chosen),
     )
 
 

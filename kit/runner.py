@@ -148,8 +148,8 @@ def reply_problems(call: Call) -> list[str]:
 def explain(call: Call) -> str | None:
     """Why this call's answer is not usable as given, in words a person can act on, or None when there
     is nothing to say: the error of a call that got no reply; for a reply, how it ended if not
-    normally (a cut-off at the token limit names MAX_TOKENS) and the parser's problems: those about
-    the reply as a whole when there are any (they explain the rest), else the first few."""
+    normally (a cut-off at the token limit names MAX_TOKENS) and the first few of the parser's
+    problems, those about the reply as a whole first (the result file lists them all)."""
     if not call.answered or not call.completion:
         return call.error
     said: list[str] = []
@@ -160,12 +160,11 @@ def explain(call: Call) -> str | None:
         said.append(f"cut off at the token limit (finish_reason={finish}{counted}): raise MAX_TOKENS")
     elif finish not in ENDED and finish is not None:
         said.append(f"the server ended the reply with finish_reason={finish}")
-    problems = reply_problems(call)
-    whole = [text for text in problems if text.startswith(f"{reply.REPLY}:")]
-    shown = whole or problems[:SHOWN_PROBLEMS]  # a problem with the whole reply explains the rest
-    if shown:
-        more = len(problems) - len(shown)
-        listed = "; ".join(shown) + (f"; and {plural(more, 'more problem')}" if more > 0 else "")
+    problems = sorted(reply_problems(call), key=lambda text: not text.startswith(f"{reply.REPLY}:"))
+    if problems:
+        more = len(problems) - SHOWN_PROBLEMS
+        listed = "; ".join(problems[:SHOWN_PROBLEMS])
+        listed += f"; and {plural(more, 'more problem')}" if more > 0 else ""
         said.append(f"the parser found: {listed}")
     return "; ".join(said) or None
 
