@@ -1,9 +1,9 @@
 """The answer cache: one readable JSON file per bought completion, keyed by what changes the output.
 
-The key is a sha256 of canonical JSON of provider, model, messages, max_tokens, temperature, schema
-and repeat index. It never includes the API key, timeouts, retry settings or worker count, and no
-entry stores the key. Writes are atomic (unique temp file in the same directory, fsync, os.replace),
-so concurrent threads and processes never see a half-written entry.
+The key is a sha256 of canonical JSON of provider, model, messages, max_tokens, temperature, schema,
+response format and repeat index. It never includes the API key, timeouts (TIMEOUT_S), retry
+settings or worker count, and no entry stores the key. Writes are atomic (unique temp file in the
+same directory, fsync, os.replace), so concurrent threads and processes never see a half-written entry.
 
 Refused: errors are never cached (callers only put successes), and `put` also refuses a completion
 with empty text or a finish_reason of "content_filter" or "refusal", because replaying a refusal would
@@ -50,6 +50,7 @@ def key_fields(request: Request, provider: str) -> dict[str, Any]:
         "max_tokens": request.max_tokens,
         "temperature": request.temperature,
         "schema": request.schema,
+        "response_format": request.response_format,
         "repeat": request.repeat,
     }
 

@@ -1,7 +1,9 @@
 """The `kit` console command: one record in, one evidence package out, for a person or a machine.
 
   kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json] [--quarantine]
-  kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (sets .env, 0600)
+  kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (.env, 0600)
+                [--workers N] [--response-format json_schema|json_object|none] [--max-tokens N]
+                [--timeout-s SECONDS] [--retry-timeouts]
 
 The package lists the four elements with their findings and quoted lines, the midnight arithmetic
 and the verdict with its rule. It supports a reviewer's decision and says so; it never writes a
@@ -150,6 +152,10 @@ def configure(args: argparse.Namespace) -> int:
         "API_KEY": key,
         "EVAL_WORKERS": args.workers,
         "MAX_CALLS_PER_DAY": args.max_calls_per_day,
+        "RESPONSE_FORMAT": args.response_format,
+        "MAX_TOKENS": args.max_tokens,
+        "TIMEOUT_S": args.timeout_s,
+        "RETRY_TIMEOUTS": 1 if args.retry_timeouts else None,
     }
     try:
         kept = config.write_dotenv(args.env, values)
@@ -180,6 +186,18 @@ def main(argv: list[str] | None = None) -> int:
     setup.add_argument("--model", required=True)
     setup.add_argument("--workers", type=int)
     setup.add_argument("--max-calls-per-day", type=int)
+    setup.add_argument(
+        "--response-format",
+        choices=config.RESPONSE_FORMATS,
+        help="how the reply's schema is asked for (default json_schema; json_object for llama-cpp-python)",
+    )
+    setup.add_argument("--max-tokens", type=int, help="token limit per reply (default 4096)")
+    setup.add_argument("--timeout-s", type=float, help="read timeout per call in seconds (default 300)")
+    setup.add_argument(
+        "--retry-timeouts",
+        action="store_true",
+        help="retry a timed-out call once (off by default: the server may still be computing it)",
+    )
     setup.add_argument("--env", type=Path, default=Path(".env"))
     keys = setup.add_mutually_exclusive_group()
     keys.add_argument("--api-key-stdin", action="store_true", help="read the API key from standard input")

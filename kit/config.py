@@ -1,5 +1,6 @@
 """Run configuration for the paid arm: which provider, where, which model, the key, how many workers,
-the daily call limit and the user's price table.
+the daily call limit, how replies are asked for (response format, token limit), how long one call
+may take, and the user's price table.
 
 Read from the environment, falling back to an optional git-ignored `.env` (the environment wins).
 This module refuses to show the key: it is kept out of Config's repr and out of every error message.
@@ -21,7 +22,25 @@ from kit.files import write_text_atomic
 from kit.providers.base import Usage
 
 PROVIDERS = ("openai", "anthropic", "stub")
-KEYS = ("PROVIDER", "BASE_URL", "MODEL", "API_KEY", "EVAL_WORKERS", "MAX_CALLS_PER_DAY")
+KEYS = (
+    "PROVIDER",
+    "BASE_URL",
+    "MODEL",
+    "API_KEY",
+    "EVAL_WORKERS",
+    "MAX_CALLS_PER_DAY",
+    "RESPONSE_FORMAT",
+    "MAX_TOKENS",
+    "TIMEOUT_S",
+    "RETRY_TIMEOUTS",
+)
+# How the reply's JSON shape is asked for: the OpenAI `json_schema` form; `json_object` carrying the
+# schema under `schema` (llama.cpp's servers read it, others ignore it); or nothing but the prompt.
+RESPONSE_FORMATS = ("json_schema", "json_object", "none")
+DEFAULT_WORKERS = 4
+LOCAL_WORKERS = 1  # a local server usually computes one request at a time
+DEFAULT_MAX_TOKENS = 4096
+DEFAULT_TIMEOUT_S = 300.0
 PRICE_FIELDS = ("input_per_million", "cached_input_per_million", "output_per_million")
 
 
@@ -35,9 +54,25 @@ class Config:
     base_url: str | None = None
     model: str = "stub"
     api_key: str | None = field(default=None, repr=False)
-    eval_workers: int = 4
+    eval_workers: int = DEFAULT_WORKERS
     max_calls_per_day: int | None = None
     prices: dict = field(default_factory=dict, repr=False)
+    response_format: str = "json_schema"
+    max_tokens: int = DEFAULT_MAX_TOKENS
+    timeout_s: float = DEFAULT_TIMEOUT_S
+    retry_timeouts: bool = False
+    workers_source: str = "default"
+
+    def settings(self) -> dict[str, object]:
+        """The settings that shape a purchase, for the result file (never the key or the URL)."""
+        return {
+            "response_format": self.response_format,
+            "max_tokens": self.max_tokens,
+            "timeout_s": self.timeout_s,
+            "retry_timeouts": self.retry_timeouts,
+            "eval_workers": self.eval_workers,
+            "eval_workers_from": self.workers_source,
+        }
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -115,6 +150,32 @@ def _positive_int(name: str, raw: str) -> int:
         raise ConfigError(f"{name} must be a positive whole number, got {raw!r}") from None
     if value < 1:
         raise ConfigError(f"{name} must be a positive whole number, got {raw!r}")
+    return value
+
+
+def _positive_seconds(name: str, raw: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds above 0, got {raw!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise ConfigError(f"{name} must be a number of seconds above 0, got {raw!r}")
+    return value
+
+
+def _yes_no(name: str, raw: str) -> bool:
+    word = raw.strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("0", "false", "no", "off", ""):
+        return False
+    raise ConfigError(f"{name} must be 1 or 0 (yes or no), got {raw!r}")
+
+
+def _response_format(raw: str | None) -> str:
+    value = (raw or "json_schema").strip().lower() or "json_schema"
+    if value not in RESPONSE_FORMATS:
+        raise ConfigError(f"RESPONSE_FORMAT must be one of {', '.join(RESPONSE_FORMATS)}; got {raw!r}")
     return value
 
 
@@ -217,7 +278,14 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
             model = "stub"
         else:
             raise ConfigError(f"PROVIDER={provider} needs MODEL (the model name the endpoint expects)")
-    workers = _positive_int("EVAL_WORKERS", merged["EVAL_WORKERS"]) if merged.get("EVAL_WORKERS") else 4
+    if merged.get("EVAL_WORKERS"):
+        workers, source = _positive_int("EVAL_WORKERS", merged["EVAL_WORKERS"]), "EVAL_WORKERS"
+    elif is_local_url(base_url):
+        workers, source = LOCAL_WORKERS, "default for a local server"
+    else:
+        workers, source = DEFAULT_WORKERS, "default"
+    max_tokens = merged.get("MAX_TOKENS")
+    timeout_s = merged.get("TIMEOUT_S")
     limit = merged.get("MAX_CALLS_PER_DAY")
     max_calls = _positive_int("MAX_CALLS_PER_DAY", limit) if limit else None
     prices_file = merged.get("PRICES_FILE")
@@ -229,6 +297,11 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
         eval_workers=workers,
         max_calls_per_day=max_calls,
         prices=load_prices(Path(prices_file) if prices_file else None),
+        response_format=_response_format(merged.get("RESPONSE_FORMAT")),
+        max_tokens=_positive_int("MAX_TOKENS", max_tokens) if max_tokens else DEFAULT_MAX_TOKENS,
+        timeout_s=_positive_seconds("TIMEOUT_S", timeout_s) if timeout_s else DEFAULT_TIMEOUT_S,
+        retry_timeouts=_yes_no("RETRY_TIMEOUTS", merged.get("RETRY_TIMEOUTS", "")),
+        workers_source=source,
     )
 
 

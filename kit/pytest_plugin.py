@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from kit import citation, scoreboard, thresholds
+from kit.corpus import load
 
 ROW_KEY = "kit_scoreboard"
 NOTE_KEY = "kit_note"  # a one-line figure a test wants printed under the scoreboard
@@ -85,6 +86,7 @@ class KitSession:
     repeat: int
     answers_cache: Path
     quarantine: bool
+    own_corpus: bool = False  # --corpus names a folder other than the shipped corpus
 
     def result_path(self, arm: str) -> Path:
         return self.results_dir / self.run_id / f"{arm}.json"
@@ -94,11 +96,17 @@ class KitSession:
         return self.results_dir / self.run_id / PROGRESS_LOG
 
 
+def brought_corpus(chosen: str | None) -> bool:
+    """True when --corpus names a folder other than the shipped corpus."""
+    return chosen is not None and Path(chosen).resolve() != load.shipped_folder().resolve()
+
+
 @pytest.fixture(scope="session")
 def kit_session(pytestconfig: pytest.Config) -> KitSession:
     root = pytestconfig.rootpath
     results = pytestconfig.getoption("--results-dir")
     table_file = pytestconfig.getoption("--thresholds")
+    chosen = pytestconfig.getoption("--corpus")
     return KitSession(
         run_id=pytestconfig._kit_run_id,
         results_dir=Path(results) if results else root / "results",
@@ -110,6 +118,7 @@ def kit_session(pytestconfig: pytest.Config) -> KitSession:
         repeat=pytestconfig.getoption("--repeat"),
         answers_cache=Path(pytestconfig.getoption("--answers-cache") or root / "cache" / "answers"),
         quarantine=pytestconfig.getoption("--quarantine"),
+        own_corpus=brought_corpus(chosen),
     )
 
 

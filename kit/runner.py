@@ -3,8 +3,10 @@
 With `record=True` it buys what the cache lacks, and only that, so a run killed part-way resumes
 where it stopped; with `record=False` it replays and makes no request at all, and a record with no
 cached answer is reported as missing with the command that buys it. Purchases run concurrently
-(EVAL_WORKERS), respect the per-day ledger and the provider throttle, and report progress.
-Every reply goes through kit.reply.parse; nothing here grades or judges.
+(EVAL_WORKERS), respect the per-day ledger and the provider throttle, and report progress, one line
+per call with that call's own latency. Every reply goes through kit.reply.parse; nothing here grades
+or judges, but `explain` says in words why a call gave no usable answer (the parser's problems, a
+reply cut off at the token limit), and the result file carries it per call.
 """
 
 from __future__ import annotations
@@ -29,6 +31,14 @@ from kit.ledger import DailyLimitReached, Ledger
 from kit.providers import THROTTLE, FatalProviderError, Provider, ProviderError, Request, Usage
 
 BUY_COMMAND = "pytest -m paid --record"
+CUT_OFF = frozenset({"length", "max_tokens"})  # OpenAI's and Anthropic's word for the token limit
+ENDED = frozenset({"stop", "end_turn", "stop_sequence"})
+SHOWN_PROBLEMS = 4
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 call", "2 calls"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 @dataclass
@@ -121,14 +131,43 @@ class RunOutcome:
                     "finish_reason": c.completion.get("finish_reason") if c.completion else None,
                     "retries": c.retries,
                     "cost_usd": c.cost_usd,
+                    "problems": reply_problems(c),
+                    "explanation": explain(c),
                 }
                 for c in self.calls
             ],
         }
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+def reply_problems(call: Call) -> list[str]:
+    """Every problem the parser found in the call's reply, as "field: detail" (none without a reply)."""
+    if not call.answered or not call.completion:
+        return []
+    return [f"{p.field}: {p.detail}" for p in reply.parse(call.completion["text"]).problems]
+
+
+def explain(call: Call) -> str | None:
+    """Why this call's answer is not usable as given, in words a person can act on, or None when there
+    is nothing to say: the error of a call that got no reply; for a reply, how it ended if not
+    normally (a cut-off at the token limit names MAX_TOKENS) and the first few of the parser's
+    problems, those about the reply as a whole first (the result file lists them all)."""
+    if not call.answered or not call.completion:
+        return call.error
+    said: list[str] = []
+    finish = call.completion.get("finish_reason")
+    if finish in CUT_OFF:
+        tokens = (call.completion.get("usage") or {}).get("output_tokens")
+        counted = "" if tokens is None else f", {plural(tokens, 'token')}"
+        said.append(f"cut off at the token limit (finish_reason={finish}{counted}): raise MAX_TOKENS")
+    elif finish not in ENDED and finish is not None:
+        said.append(f"the server ended the reply with finish_reason={finish}")
+    problems = sorted(reply_problems(call), key=lambda text: not text.startswith(f"{reply.REPLY}:"))
+    if problems:
+        more = len(problems) - SHOWN_PROBLEMS
+        listed = "; ".join(problems[:SHOWN_PROBLEMS])
+        listed += f"; and {plural(more, 'more problem')}" if more > 0 else ""
+        said.append(f"the parser found: {listed}")
+    return "; ".join(said) or None
 
 
 def _percentile(sorted_values: list[float], q: float) -> float | None:
@@ -138,16 +177,17 @@ def _percentile(sorted_values: list[float], q: float) -> float | None:
     return sorted_values[index]
 
 
-def request_for(text: str, config: Config, repeat: int, schema: dict | None, max_tokens: int) -> Request:
+def request_for(text: str, config: Config, repeat: int, schema: dict | None) -> Request:
     """The request for one record text: the static prefix as the system message, the record as the
-    user one."""
+    user one; token limit and response format from the configuration."""
     return Request(
         messages=prompt.build(text).messages(),
         model=config.model,
-        max_tokens=max_tokens,
+        max_tokens=config.max_tokens,
         temperature=0.0,
         schema=schema,
         repeat=repeat,
+        response_format=config.response_format,
     )
 
 
@@ -162,7 +202,6 @@ class ArmRun:
     make_provider: Callable[[], Provider]
     repeat: int = 1
     use_schema: bool = True
-    max_tokens: int = 4096
     progress: Callable[[str], None] = lambda line: None
     quarantine: bool = False
     _fatal: str | None = field(default=None, init=False)
@@ -183,7 +222,7 @@ class ArmRun:
         for rec in records:
             text = self._seen(rec, outcome)
             for n in range(self.repeat):
-                request = request_for(text, self.config, n, schema, self.max_tokens)
+                request = request_for(text, self.config, n, schema)
                 key = cache_key(request, self.config.provider)
                 hit = self.cache.get(key)
                 if hit is not None:
@@ -214,24 +253,22 @@ class ArmRun:
         remaining = self.ledger.remaining()
         if remaining == 0:
             raise DailyLimitReached(
-                f"MAX_CALLS_PER_DAY ({self.ledger.limit}) is spent for today; {len(todo)} calls still "
-                f"to buy. Raise the limit or run again tomorrow; cached answers replay without it."
+                f"MAX_CALLS_PER_DAY ({self.ledger.limit}) is spent for today; {plural(len(todo), 'call')} "
+                f"still to buy. Raise the limit or run again tomorrow; cached answers replay without it."
             )
         provider = self.make_provider()
         THROTTLE.configure(self.config.eval_workers)
-        started = time.perf_counter()
         calls: list[Call] = []
-        self.progress(f"buying {len(todo)} calls with {self.config.eval_workers} workers")
+        workers = plural(self.config.eval_workers, "worker")
+        self.progress(f"buying {plural(len(todo), 'call')} with {workers}")
         pool = ThreadPoolExecutor(max_workers=self.config.eval_workers)
-        futures = [pool.submit(self._buy_one, provider, *item) for item in todo]
+        futures = [pool.submit(self._timed, provider, *item) for item in todo]
         try:
             for n, future in enumerate(as_completed(futures), start=1):
-                call = future.result()
+                call, took = future.result()
                 calls.append(call)
-                took = time.perf_counter() - started
-                self.progress(
-                    f"[{n}/{len(todo)}] {call.record_id} r{call.repeat} {call.status} ({took:.1f}s)"
-                )
+                note = progress_note(call, took)
+                self.progress(f"[{n}/{len(todo)}] {call.record_id} r{call.repeat} {note}")
         except KeyboardInterrupt:
             self._stop_buying(provider, pool, futures)
             raise
@@ -239,19 +276,27 @@ class ArmRun:
             pool.shutdown(wait=True, cancel_futures=True)
         return calls
 
-    def _stop_buying(self, provider: Provider, pool: ThreadPoolExecutor, futures: list[Future[Call]]) -> None:
+    def _stop_buying(
+        self, provider: Provider, pool: ThreadPoolExecutor, futures: list[Future[tuple[Call, float]]]
+    ) -> None:
         """Ctrl-C: start no new request (queued calls are cancelled, retries refused), let the calls
         already on the wire finish and be cached, then say what was bought."""
         self._stopping = True
         provider.stop_sending()
         self.progress("Ctrl-C: stopping; no new request will start, waiting for the calls in flight")
         pool.shutdown(wait=True, cancel_futures=True)
-        finished = [f.result() for f in futures if f.done() and not f.cancelled()]
+        finished = [f.result()[0] for f in futures if f.done() and not f.cancelled()]
         bought = sum(1 for call in finished if call.status == "bought")
         self.progress(
-            f"stopped by Ctrl-C: {_plural(bought, 'call')} of {len(futures)} bought and cached, "
+            f"stopped by Ctrl-C: {plural(bought, 'call')} of {len(futures)} bought and cached, "
             f"{len(futures) - bought} not bought; run `{BUY_COMMAND}` again to buy the rest"
         )
+
+    def _timed(self, provider: Provider, rec: Record, request: Request, key: str) -> tuple[Call, float]:
+        """The call and its own wall time in seconds (waiting for a throttle slot included)."""
+        start = time.perf_counter()
+        call = self._buy_one(provider, rec, request, key)
+        return call, time.perf_counter() - start
 
     def _buy_one(self, provider: Provider, rec: Record, request: Request, key: str) -> Call:
         if self._stopping:
@@ -276,6 +321,21 @@ class ArmRun:
         except Uncacheable as err:
             return Call(rec.id, request.repeat, key, "failed", data, error=str(err))
         return self._done(rec.id, request.repeat, key, "bought", data)
+
+
+def progress_note(call: Call, took: float) -> str:
+    """ "bought in 12.3s (finish_reason=stop, 251 output tokens)", or the failure and what it said. The
+    latency is the call's own (the provider's measure when it answered), not time since the batch."""
+    if call.completion:
+        took = call.completion["latency_ms"] / 1000.0
+    note = f"{call.status} in {took:.1f}s"
+    if call.completion:
+        tokens = (call.completion.get("usage") or {}).get("output_tokens")
+        counted = "" if tokens is None else f", {plural(tokens, 'output token')}"
+        note += f" (finish_reason={call.completion.get('finish_reason')}{counted})"
+    if call.status == "failed" and call.error:
+        note += f": {call.error}"
+    return note
 
 
 def agreement(outcome: RunOutcome, repeats: int) -> dict[str, Any] | None:

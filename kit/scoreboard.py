@@ -14,10 +14,11 @@ COLUMNS = ("metric", "count", "rate", "95% CI", "threshold", "result")
 
 
 def row(
-    arm: str, metric: dict[str, Any], name: str, threshold: str, passed: bool, order: int | None = None
+    arm: str, metric: dict[str, Any], name: str, threshold: str, passed: bool | None, order: int | None = None
 ) -> dict[str, Any]:
-    """A scoreboard row, JSON-serialisable so it can travel from an xdist worker. `order` places
-    metrics the scorer does not list (injection, scan); scorer metrics sort in the scorer's order."""
+    """A scoreboard row, JSON-serialisable so it can travel from an xdist worker. `passed` is None for
+    a metric not applicable (n/a). `order` places metrics the scorer does not list (injection, scan);
+    scorer metrics sort in the scorer's order."""
     return {
         "order": order,
         "arm": arm,
@@ -40,7 +41,7 @@ def _cells(r: dict[str, Any]) -> tuple[str, ...]:
         rate,
         f"{low:.0%}-{high:.0%}",
         r["threshold"],
-        "pass" if r["passed"] else "FAIL",
+        "n/a" if r["passed"] is None else "pass" if r["passed"] else "FAIL",
     )
 
 
@@ -56,8 +57,10 @@ def render(rows: list[dict[str, Any]]) -> list[str]:
         )
         cells = [COLUMNS, *(_cells(r) for r in mine)]
         widths = [max(len(c[i]) for c in cells) for i in range(len(COLUMNS))]
-        failed = sum(1 for r in mine if not r["passed"])
-        lines.append(f"arm: {arm}  ({len(mine)} metrics, {failed} below threshold)")
+        failed = sum(1 for r in mine if r["passed"] is False)
+        skipped = sum(1 for r in mine if r["passed"] is None)
+        na = f", {skipped} n/a" if skipped else ""
+        lines.append(f"arm: {arm}  ({len(mine)} metrics, {failed} below threshold{na})")
         for c in cells:
             lines.append(
                 "  "

@@ -22,6 +22,8 @@ from kit.providers.base import (
 from kit.providers.openai_compat import OpenAICompatProvider
 from kit.providers.retry import THROTTLE, Throttle, call_with_retry
 
+CONNECT_TIMEOUT_S = 10.0
+
 if TYPE_CHECKING:
     from kit.config import Config
 
@@ -44,12 +46,15 @@ __all__ = [
 
 def make_provider(config: Config, **options: object) -> Provider:
     """The backend for `config.provider`; `options` go to the provider's constructor (tests pass a
-    short `sleep` or `retry_options`)."""
+    short `sleep` or `retry_options`). The read timeout is TIMEOUT_S, and a timed-out call is retried
+    only with RETRY_TIMEOUTS set, unless `options` say otherwise."""
     from kit.config import ConfigError, needs_key
 
     if needs_key(config) and not config.api_key:
         where = config.base_url or "the Anthropic API"
         raise ConfigError(f"PROVIDER={config.provider} at {where} is hosted and needs API_KEY; none is set")
+    options.setdefault("timeout", (CONNECT_TIMEOUT_S, config.timeout_s))
+    options.setdefault("retry_timeouts", config.retry_timeouts)
     if config.provider in ("openai", "stub"):
         if not config.base_url:
             hint = "start a stub server, pass its base_url" if config.provider == "stub" else "set BASE_URL"

@@ -16,7 +16,9 @@ from typing import Any
 @dataclass
 class Request:
     """One chat call. messages[0] is the system message (the static prompt prefix), messages[1] the
-    user message (the record). `repeat` only separates independent answers in the cache key."""
+    user message (the record). `response_format` says how an OpenAI-compatible server is asked for
+    the schema (json_schema, json_object or none; see kit.config). `repeat` only separates
+    independent answers in the cache key."""
 
     messages: list[dict]
     model: str
@@ -24,6 +26,7 @@ class Request:
     temperature: float | None = 0.0
     schema: dict | None = None
     repeat: int = 0
+    response_format: str = "json_schema"
 
     def system_text(self) -> str:
         return "".join(str(m.get("content", "")) for m in self.messages if m.get("role") == "system")

@@ -36,6 +36,7 @@ class HTTPProvider(Provider):
         sleep: Callable[[float], object] | None = None,
         retry_options: dict[str, Any] | None = None,
         throttle: retry.Throttle | None = retry.THROTTLE,
+        retry_timeouts: bool = False,
     ) -> None:
         self.base_url = base_url
         self.model = model
@@ -47,6 +48,7 @@ class HTTPProvider(Provider):
         self._sleep = self._stopped.wait if sleep is None else sleep
         self._retry_options = dict(retry_options or {})
         self._throttle = throttle
+        self._retry_timeouts = retry_timeouts
         self._local = threading.local()
 
     def __repr__(self) -> str:
@@ -67,8 +69,11 @@ class HTTPProvider(Provider):
             self._local.session = session
         return session
 
-    def _post(self, body: dict[str, Any]) -> tuple[requests.Response, int]:
-        """POST `body` to `url` through the retry loop; returns (response, retries)."""
+    def _post(
+        self, body: dict[str, Any], refused: Callable[[requests.Response], str | None] | None = None
+    ) -> tuple[requests.Response, int]:
+        """POST `body` to `url` through the retry loop; returns (response, retries). `refused`
+        recognises an error reply that retrying cannot change (see retry.call_with_retry)."""
         session = self._session()
 
         def send() -> requests.Response:
@@ -82,6 +87,9 @@ class HTTPProvider(Provider):
             where=self.base_url,
             secret=self._api_key,
             throttle=self._throttle,
+            refused=refused,
+            retry_timeouts=self._retry_timeouts,
+            read_timeout=self.timeout[1],
             **self._retry_options,
         )
 

@@ -2,20 +2,33 @@
 llama.cpp server, Ollama, or the kit's stub).
 
 It posts one non-streamed request per call through the retry loop, reads the reply defensively
-(missing usage fields are None, not errors) and measures latency around the whole call. It refuses
-to send the key anywhere but the Authorization header, and refuses to treat a malformed body as an
-answer: that is a ProviderError, never retried and never cached.
+(missing usage fields are None, not errors) and measures latency around the whole call. The schema
+goes as the request's response format says: `json_schema` (OpenAI's form), `json_object` with the
+schema under `schema` (llama.cpp's servers constrain to it; others ignore the key), or `none` (the
+prompt alone carries the shape). A server that refuses that response format (a 400/422 naming it, or
+a 5xx whose body names response_format, as llama-cpp-python's server answers) stops the purchase
+with the setting to change: no retry can fix it. It refuses to send the key anywhere but the
+Authorization header, and refuses to treat a malformed body as an answer: that is a ProviderError,
+never retried and never cached.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
+
+import requests
 
 from kit.providers.base import Completion, Request, Usage
 from kit.providers.http import HTTPProvider, int_or_none
 
 SCHEMA_NAME = "admission_evidence"
+FALLBACK = {
+    "json_schema": "set RESPONSE_FORMAT=json_object (the schema goes along under `schema`) or "
+    "RESPONSE_FORMAT=none (the schema only in the prompt)",
+    "json_object": "set RESPONSE_FORMAT=none (the schema only in the prompt)",
+}
 
 
 def _dig(data: Any, *path: str) -> Any:
@@ -59,11 +72,13 @@ class OpenAICompatProvider(HTTPProvider):
         }
         if request.temperature is not None:
             body["temperature"] = request.temperature
-        if request.schema is not None:
+        if request.schema is not None and request.response_format == "json_schema":
             body["response_format"] = {
                 "type": "json_schema",
                 "json_schema": {"name": SCHEMA_NAME, "schema": request.schema, "strict": False},
             }
+        elif request.schema is not None and request.response_format == "json_object":
+            body["response_format"] = {"type": "json_object", "schema": request.schema}
         return body
 
     def headers(self) -> dict[str, str]:
@@ -72,10 +87,27 @@ class OpenAICompatProvider(HTTPProvider):
             headers["Authorization"] = f"Bearer {self._api_key}"
         return headers
 
+    def format_refusal(self, body: dict[str, Any]) -> Callable[[requests.Response], str | None]:
+        """A hook for the retry loop: what to fix when the server refuses the response format `body`
+        asked for (400/422 naming it, or a 5xx naming response_format), else None."""
+        kind = _dig(body, "response_format", "type")
+
+        def refused(response: requests.Response) -> str | None:
+            if kind not in FALLBACK:
+                return None
+            text = (response.text or "").lower()
+            status = response.status_code
+            named = "response_format" in text or (status in (400, 422) and kind in text)
+            if not named or not (status in (400, 422) or status >= 500):
+                return None
+            return f"the server refused response_format {kind}: {FALLBACK[kind]}"
+
+        return refused
+
     def complete(self, request: Request) -> Completion:
         body = self.body(request)
         start = time.perf_counter()
-        response, retries = self._post(body)
+        response, retries = self._post(body, self.format_refusal(body))
         try:
             payload = response.json()
         except ValueError:

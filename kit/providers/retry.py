@@ -5,10 +5,14 @@ past a cap on the total wait. Without a hint from the server the wait is exponen
 jitter, each wait capped by `max_delay`. When the server sends `retry-after-ms` or `Retry-After`, the
 full hint is waited (retrying sooner would only be refused again), provided it fits in what is left of
 the total-wait cap; if it does not fit, the call gives up at once with RetryExhausted saying how long
-the server asked to wait. A transport failure (connection refused or reset, timeout) is retried exactly
-once, because a non-streamed completion may already have been paid for. Never retried: 400/401/403/404,
-any other 4xx, a 429 that says the quota is exhausted, and a request `requests` refuses to send (an
-invalid header or URL); these raise FatalProviderError with a message saying what to fix.
+the server asked to wait. A transport failure (connection refused or reset) is retried exactly once,
+because a non-streamed completion may already have been paid for; a connection still refused after
+that is fatal ("nothing is listening"), so the rest of a batch is not sent. A read timeout is not
+retried unless the caller asks (`retry_timeouts`): the server is likely still computing the abandoned
+request, and a retry would queue behind it. Never retried: 400/401/403/404, any other 4xx, a 429 that
+says the quota is exhausted, a reply the caller's `refused` hook recognises (a server refusing the
+response format, even as a 5xx), and a request `requests` refuses to send (an invalid header or URL);
+these raise FatalProviderError with a message saying what to fix.
 
 Every error raised here carries `retries`, the number of retries actually made before giving up. This
 module refuses to retry forever and never puts the API key in a message (callers pass it as `secret`,
@@ -28,7 +32,7 @@ from datetime import UTC, datetime
 
 import requests
 
-from kit.providers.base import FatalProviderError, RetryExhausted, scrub
+from kit.providers.base import FatalProviderError, ProviderError, RetryExhausted, scrub
 
 RETRYABLE_STATUS = frozenset({408, 409, 429})
 TRANSPORT_ERRORS = (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError)
@@ -177,6 +181,27 @@ def quota_exhausted(response: requests.Response) -> bool:
     return "insufficient_quota" in text or "exceeded your current quota" in text
 
 
+def connection_refused(exc: BaseException) -> bool:
+    """True when a transport failure is, somewhere down its chain of causes, a refused connection."""
+    seen: set[int] = set()
+    todo: list[BaseException] = [exc]
+    while todo:
+        err = todo.pop()
+        if id(err) in seen:
+            continue
+        seen.add(id(err))
+        if isinstance(err, ConnectionRefusedError):
+            return True
+        linked = (getattr(err, "reason", None), err.__cause__, err.__context__, *err.args)
+        todo += [e for e in linked if isinstance(e, BaseException)]
+    return False
+
+
+def _read_timeout(exc: BaseException) -> bool:
+    """A timeout after the request was sent (a connect timeout never reached the server)."""
+    return isinstance(exc, requests.Timeout) and not isinstance(exc, requests.ConnectTimeout)
+
+
 def is_retryable(status: int) -> bool:
     return status in RETRYABLE_STATUS or 500 <= status <= 599
 
@@ -212,10 +237,15 @@ def call_with_retry(
     where: str = "BASE_URL",
     secret: str | None = None,
     throttle: Throttle | None = None,
+    refused: Callable[[requests.Response], str | None] | None = None,
+    retry_timeouts: bool = False,
+    read_timeout: float | None = None,
 ) -> tuple[requests.Response, int]:
     """Call `send` until it returns a success, following the policy in the module docstring.
 
-    Returns (response, retries). Raises FatalProviderError or RetryExhausted.
+    `refused(response)` returns what to fix when an error reply is a refusal that no retry can
+    change, else None. `read_timeout` only goes into the message of a timed-out call.
+    Returns (response, retries). Raises FatalProviderError, RetryExhausted or ProviderError.
     """
     retries = 0
     transport_retries = 0
@@ -225,10 +255,24 @@ def call_with_retry(
         try:
             response = send()
         except TRANSPORT_ERRORS as exc:
+            if _read_timeout(exc) and not retry_timeouts:
+                within = f" within TIMEOUT_S ({read_timeout:g}s)" if read_timeout else ""
+                raise ProviderError(
+                    f"no answer from {scrub(where, secret)}{within}; not retried, because the server "
+                    "may still be computing it: raise TIMEOUT_S (or set RETRY_TIMEOUTS=1 to retry once)",
+                    retries=retries,
+                ) from None
+            if connection_refused(exc) and transport_retries >= TRANSPORT_RETRIES:
+                raise FatalProviderError(
+                    f"nothing is listening at {scrub(where, secret)} — is the server running? "
+                    f"(connection refused, {transport_retries + 1} attempts)",
+                    retries=retries,
+                ) from None
             if transport_retries >= TRANSPORT_RETRIES or retries >= max_retries:
                 raise RetryExhausted(
                     f"could not get an answer from {scrub(where, secret)} "
-                    f"({type(exc).__name__}, {transport_retries + 1} attempt(s) failed in transport)",
+                    f"({type(exc).__name__}, {transport_retries + 1} "
+                    f"{'attempt' if transport_retries == 0 else 'attempts'} failed in transport)",
                     retries=retries,
                 ) from None
             transport_retries += 1
@@ -246,6 +290,14 @@ def call_with_retry(
             status = response.status_code
             if status < 400:
                 return response, retries
+            fix = refused(response) if refused is not None else None
+            if fix is not None:
+                said = scrub(error_text(response), secret, limit=300)
+                raise FatalProviderError(
+                    f"{status} from {scrub(where, secret)}: {fix} — provider said: {said}",
+                    status=status,
+                    retries=retries,
+                )
             if status == 429 and quota_exhausted(response):
                 raise _fatal(response, where, secret, retries)
             if not is_retryable(status):

@@ -4,7 +4,10 @@ It answers POST /v1/chat/completions with a reply chosen by a `replies(user_text
 function, fabricates a plausible usage block from character counts, and answers GET /v1/models. Fault
 switches inject what a real endpoint does on a bad day: 429 with Retry-After, a quota-exhausted 429,
 500/502/503, a reset connection, a slow answer, a malformed body, a missing usage block, and 401.
-Each counted fault hits the first N requests that reach it, or every Kth request (`Every(k)`).
+Each counted fault hits the first N requests that reach it, or every Kth request (`Every(k)`). Like a
+real server it stops a reply at the request's `max_tokens` (at four characters a token), with
+finish_reason "length"; and `refuse_json_schema` makes it refuse any response_format but `text` and
+`json_object` the way llama-cpp-python's server does: a 500 whose body names response_format.
 
 It refuses to bind anything but a loopback address, never logs requests, and never checks or stores
 a key beyond keeping the last Authorization header in memory so tests can assert what was sent.
@@ -58,6 +61,16 @@ class _Fault:
         if hit:
             self.fired += 1
         return hit
+
+
+ACCEPTED_FORMATS = ("text", "json_object")  # what llama-cpp-python's server validates
+
+
+def refused_format(body: Any) -> str | None:
+    """The response_format type a llama-cpp-python-like server would refuse in `body`, if any."""
+    fmt = body.get("response_format") if isinstance(body, dict) else None
+    kind = fmt.get("type") if isinstance(fmt, dict) else None
+    return None if fmt is None or kind in ACCEPTED_FORMATS else str(kind)
 
 
 def default_replies(user_text: str) -> str:
@@ -131,7 +144,16 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(404, f"stub: no route {self.path}", "not_found_error")
             return
         action, number = stub._admit(raw, self.headers.get("Authorization"))
-        if action == "401":
+        refused = refused_format(stub.bodies[number - 1]) if stub.refuse_json_schema else None
+        if refused is not None and action != "401":
+            self._error(
+                500,
+                "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', "
+                f"'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': '{refused}'}}\n\n"
+                "    POST /v1/chat/completions",
+                "internal_server_error",
+            )
+        elif action == "401":
             self._error(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key")
         elif action == "reset":
             self._reset()
@@ -175,13 +197,17 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if stub.delay:
             time.sleep(stub.delay)
+        finish = "stop"
+        limit = body.get("max_tokens")
+        if isinstance(limit, int) and not isinstance(limit, bool) and len(reply) > 4 * limit:
+            reply, finish = reply[: 4 * limit], "length"
         payload: dict[str, Any] = {
             "id": f"chatcmpl-stub-{number}",
             "object": "chat.completion",
             "created": int(time.time()),
             "model": body.get("model", stub.model),
             "choices": [
-                {"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": "stop"}
+                {"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": finish}
             ],
         }
         if with_usage:
@@ -233,6 +259,7 @@ class StubServer:
         malformed: When = 0,
         no_usage: When = 0,
         status_401: bool = False,
+        refuse_json_schema: bool = False,
     ) -> None:
         if host != "localhost" and not ipaddress.ip_address(host).is_loopback:
             raise ValueError(f"the stub binds loopback only, not {host!r}")
@@ -244,6 +271,7 @@ class StubServer:
         self.fail_status = fail_status
         self.delay = delay
         self.status_401 = status_401
+        self.refuse_json_schema = refuse_json_schema
         self._faults: list[tuple[str, _Fault]] = [
             ("reset", _Fault(reset)),
             ("quota", _Fault(quota_429)),
@@ -345,6 +373,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--malformed", type=parse_when, default=0, metavar="N|every:K")
     p.add_argument("--no-usage", type=parse_when, default=0, metavar="N|every:K")
     p.add_argument("--status-401", action="store_true")
+    p.add_argument(
+        "--refuse-json-schema",
+        action="store_true",
+        help="answer a response_format other than text/json_object with a 500, as llama-cpp-python does",
+    )
     return p
 
 
@@ -378,6 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         malformed=args.malformed,
         no_usage=args.no_usage,
         status_401=args.status_401,
+        refuse_json_schema=args.refuse_json_schema,
     )
     # Ctrl-C and SIGTERM are blocked in every thread before the server starts and then awaited, so
     # one arriving at any moment (even right after the "serving" line) ends the loop cleanly.

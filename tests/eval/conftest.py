@@ -5,8 +5,9 @@
 - `stub_report`: the whole paid path run against a loopback stub serving an offline arm's replies,
   with injected 429s and 503s.
 - `paid_run`: the model arm through the cache. Replays by default; buys what is missing only under
-  --record. Under xdist one worker at a time runs it (a file lock), so a purchase is never made
-  twice: the later workers find every answer cached.
+  --record (and notes the provider and model in recorded.json only when it bought something). Under
+  xdist one worker at a time runs it (a file lock), so a purchase is never made twice: the later
+  workers find every answer cached.
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ def paid_arm(kit_session, tmp_path_factory, pytestconfig):
                 outcome.save(saved)
         except (ConfigError, DailyLimitReached) as err:
             pytest.fail(str(err), pytrace=False)
-        if kit_session.record:
+        if kit_session.record and any(c.status == "bought" for c in outcome.calls):
             runner.remember(cache, config)
         return outcome
 
@@ -171,6 +172,7 @@ def paid_run(corpus, kit_session, paid_arm) -> PaidRun:
     extra = {
         "provider": config.provider,
         "model": config.model,
+        "settings": config.settings(),
         "prompt_chars": {
             "record": corpus.records[0].id,
             "parts": first.part_chars(),

@@ -11,4 +11,4 @@ from tests.eval.metric_check import check_metric
 @pytest.mark.parametrize("metric", metric_names())
 @pytest.mark.parametrize("arm", OFFLINE_ARMS)
 def test_metric(arm, metric, offline_report, kit_session, scoreboard_row):
-    check_metric(offline_report(arm), metric, kit_session.thresholds, scoreboard_row)
+    check_metric(offline_report(arm), metric, kit_session, scoreboard_row)

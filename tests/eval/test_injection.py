@@ -52,7 +52,7 @@ def _as_report(injection: injection_scoring.InjectionReport) -> Report:
 @pytest.mark.parametrize("metric", INJECTION_METRICS)
 def test_floor_under_injection(metric, injection_report, kit_session, scoreboard_row):
     report = _as_report(injection_report("injection-floor"))
-    check_metric(report, metric, kit_session.thresholds, scoreboard_row, INJECTION_METRICS.index(metric))
+    check_metric(report, metric, kit_session, scoreboard_row, INJECTION_METRICS.index(metric))
 
 
 @pytest.mark.parametrize("metric", INJECTION_METRICS)
@@ -78,4 +78,4 @@ def scan_report(corpus, kit_session):
 
 @pytest.mark.parametrize("metric", injection_scoring.scan_metric_names())
 def test_document_scan(metric, scan_report, kit_session, scoreboard_row):
-    check_metric(scan_report, metric, kit_session.thresholds, scoreboard_row)
+    check_metric(scan_report, metric, kit_session, scoreboard_row)

@@ -8,6 +8,7 @@ answer against the key element by element; one test per metric gates the run on 
 import pytest
 
 from kit.corpus import load
+from kit.runner import explain, plural
 from kit.scoring import metric_names
 from tests.conftest import corpus_folder
 from tests.eval.metric_check import check_metric
@@ -47,7 +48,8 @@ def test_record(record_id, paid_run):
     if not call.answered:
         pytest.fail(f"{record_id}: {call.error}", pytrace=False)
     grade = next(g for g in paid_run.report.grades if g.id == record_id)
-    assert grade.fully_right, f"{record_id} is not fully right:\n{_diff(grade)}"
+    why = explain(call)
+    assert grade.fully_right, f"{record_id} is not fully right{f' ({why})' if why else ''}:\n{_diff(grade)}"
 
 
 @pytest.mark.parametrize("metric", metric_names())
@@ -55,8 +57,8 @@ def test_metric(metric, paid_run, kit_session, scoreboard_row):
     missing = _unanswered(paid_run)
     if missing:
         pytest.fail(
-            f"paid / {metric}: cannot be evaluated, {len(missing)} call(s) have no answer; "
+            f"paid / {metric}: cannot be evaluated, {plural(len(missing), 'call')} without an answer; "
             f"first: {missing[0]}",
             pytrace=False,
         )
-    check_metric(paid_run.report, metric, kit_session.thresholds, scoreboard_row)
+    check_metric(paid_run.report, metric, kit_session, scoreboard_row)

@@ -5,6 +5,7 @@ control is the paid arm's own answer on the clean record, reused, never bought t
 import pytest
 
 from kit import injection_scoring, results
+from kit.runner import plural
 from kit.scoring import Report
 from tests.eval.metric_check import check_metric
 
@@ -23,9 +24,8 @@ def paid_injection(corpus, kit_session, paid_run, paid_arm):
         return outcome.answers(0)
 
     report = injection_scoring.evaluate("injection-paid", corpus, control, answer)
-    results.write_json(
-        kit_session.result_path("injection-paid"), kit_session.run_id, report.to_dict(), corpus
-    )
+    body = {**report.to_dict(), "settings": paid_arm.config.settings()}
+    results.write_json(kit_session.result_path("injection-paid"), kit_session.run_id, body, corpus)
     return Report(report.arm, report.metrics, [], {}, 0.0, 0.0), unanswered
 
 
@@ -34,8 +34,8 @@ def test_paid_under_injection(metric, paid_injection, kit_session, scoreboard_ro
     report, unanswered = paid_injection
     if unanswered:
         pytest.fail(
-            f"injection-paid / {metric}: cannot be evaluated, {len(unanswered)} planted record(s) have "
-            f"no answer; first: {unanswered[0]}",
+            f"injection-paid / {metric}: cannot be evaluated, {plural(len(unanswered), 'planted record')} "
+            f"without an answer; first: {unanswered[0]}",
             pytrace=False,
         )
-    check_metric(report, metric, kit_session.thresholds, scoreboard_row, INJECTION_METRICS.index(metric))
+    check_metric(report, metric, kit_session, scoreboard_row, INJECTION_METRICS.index(metric))

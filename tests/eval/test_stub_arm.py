@@ -40,4 +40,4 @@ def test_stub_floor_grades_every_record_as_the_floor_does(stub_report, offline_r
 
 @pytest.mark.parametrize("metric", metric_names())
 def test_stub_oracle_metric(metric, stub_report, kit_session, scoreboard_row):
-    check_metric(stub_report("oracle")[0], metric, kit_session.thresholds, scoreboard_row)
+    check_metric(stub_report("oracle")[0], metric, kit_session, scoreboard_row)

@@ -203,7 +203,7 @@ def test_a_wrong_record_shows_the_answer_against_the_key(pytester, session_args,
     outcomes = result.parseoutcomes()
     assert (outcomes["failed"], outcomes["passed"]) == (wrong, 60 - wrong)
     result.stdout.fnmatch_lines(
-        ["*is not fully right:*", "*element*key*answered*citation*", "*support: key*"]
+        ["*is not fully right*:", "*element*key*answered*citation*", "*support: key*"]
     )
 
 

@@ -47,6 +47,8 @@ def test_key_is_a_stable_sha256_hex():
         {"temperature": 0.7},
         {"temperature": None},
         {"schema": {"type": "object"}},
+        {"response_format": "json_object"},
+        {"response_format": "none"},
     ],
 )
 def test_key_changes_with_what_changes_the_output(change):
@@ -65,7 +67,8 @@ def test_key_takes_only_the_request_and_the_provider():
     assert list(inspect.signature(cache_key).parameters) == ["request", "provider"]
     assert list(inspect.signature(key_fields).parameters) == ["request", "provider"]
     assert set(key_fields(request(), "openai")) == {
-        "provider", "model", "messages", "max_tokens", "temperature", "schema", "repeat"}
+        "provider", "model", "messages", "max_tokens", "temperature", "schema", "response_format",
+        "repeat"}
 
 
 def test_key_ignores_key_timeouts_retries_and_workers(tmp_path):
@@ -358,7 +361,7 @@ def test_one_bad_entry_is_missing_and_the_others_replay(tmp_path):
     cache = Cache(tmp_path / "answers")
     keys = []
     for rec in records:
-        req = runner.request_for(rec.text, config, 0, reply.schema(), 4096)
+        req = runner.request_for(rec.text, config, 0, reply.schema())
         keys.append(cache_key(req, "stub"))
         cache.put(keys[-1], completion(), request=req, provider="stub")
     bad = cache.path(keys[0])

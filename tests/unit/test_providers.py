@@ -131,9 +131,20 @@ def test_two_resets_fail_and_the_stub_saw_exactly_two_requests():
         assert stub.outcomes == ["reset", "reset"]
 
 
-def test_read_timeout_is_retried_once():
+def test_a_read_timeout_is_not_retried_while_the_server_may_still_be_computing_it():
     with StubServer(delay=0.5) as stub:
-        p, _ = provider(stub, timeout=(2, 0.1))
+        p, sleeps = provider(stub, timeout=(2, 0.1))
+        with pytest.raises(ProviderError) as info:
+            ask(p)
+        assert stub.requests == 1
+    assert not isinstance(info.value, FatalProviderError | RetryExhausted)
+    assert "within TIMEOUT_S (0.1s); not retried" in str(info.value)
+    assert "raise TIMEOUT_S" in str(info.value) and sleeps == []
+
+
+def test_a_read_timeout_is_retried_once_when_asked():
+    with StubServer(delay=0.5) as stub:
+        p, _ = provider(stub, timeout=(2, 0.1), retry_timeouts=True)
         with pytest.raises(RetryExhausted, match="ReadTimeout"):
             ask(p)
         assert stub.requests == 2

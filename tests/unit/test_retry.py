@@ -5,7 +5,7 @@ from email.utils import format_datetime
 import pytest
 import requests
 
-from kit.providers.base import FatalProviderError, RetryExhausted, scrub
+from kit.providers.base import FatalProviderError, ProviderError, RetryExhausted, scrub
 from kit.providers.retry import Throttle, backoff_delay, call_with_retry, parse_retry_hint
 
 SENTINEL = "sk-SENTINEL-123"
@@ -144,17 +144,83 @@ def test_total_wait_is_capped_for_backoff_too():
     assert info.value.retries == 2
 
 
-@pytest.mark.parametrize("exc", [requests.ConnectionError("reset"), requests.ReadTimeout("slow"),
-                                 requests.ConnectTimeout("no route")])
-def test_transport_failure_is_retried_exactly_once(exc):
+@pytest.mark.parametrize(
+    ("exc", "options"),
+    [
+        (requests.ConnectionError("reset"), {}),
+        (requests.ReadTimeout("slow"), {"retry_timeouts": True}),
+        (requests.ConnectTimeout("no route"), {}),
+    ],
+)
+def test_transport_failure_is_retried_exactly_once(exc, options):
     script = Script(exc, resp(200))
-    (r, retries), _ = run(script)
+    (r, retries), _ = run(script, **options)
     assert (r.status_code, retries, script.calls) == (200, 1, 2)
 
     script = Script(exc, exc, resp(200))
     with pytest.raises(RetryExhausted, match="2 attempt"):
-        run(script)
+        run(script, **options)
     assert script.calls == 2
+
+
+def test_a_read_timeout_is_not_retried_unless_asked():
+    script = Script(requests.ReadTimeout("slow"), resp(200))
+    with pytest.raises(ProviderError) as info:
+        run(script, where="http://127.0.0.1:8080/v1", read_timeout=300.0)
+    assert script.calls == 1 and info.value.retries == 0
+    assert not isinstance(info.value, FatalProviderError | RetryExhausted)  # the batch goes on
+    assert str(info.value) == (
+        "no answer from http://127.0.0.1:8080/v1 within TIMEOUT_S (300s); not retried, because the "
+        "server may still be computing it: raise TIMEOUT_S (or set RETRY_TIMEOUTS=1 to retry once)"
+    )
+
+
+def refused_connection() -> requests.ConnectionError:
+    """What `requests` raises when nothing listens: the refusal sits two causes down."""
+    try:
+        try:
+            raise ConnectionRefusedError(111, "Connection refused")
+        except ConnectionRefusedError as cause:
+            raise OSError("Failed to establish a new connection") from cause
+    except OSError as wrapped:
+        return requests.ConnectionError(wrapped)
+
+
+def test_a_refused_connection_is_tried_twice_then_says_nothing_is_listening():
+    script = Script(refused_connection(), refused_connection(), resp(200))
+    with pytest.raises(FatalProviderError) as info:
+        run(script, where="http://127.0.0.1:8080/v1")
+    assert script.calls == 2
+    assert str(info.value).startswith(
+        "nothing is listening at http://127.0.0.1:8080/v1 — is the server running?"
+    )
+
+
+def test_a_reset_is_not_taken_for_a_refusal():
+    script = Script(requests.ConnectionError("reset by peer"), requests.ConnectionError("reset by peer"))
+    with pytest.raises(RetryExhausted, match="ConnectionError, 2 attempt"):
+        run(script)
+
+
+def test_a_refusal_hook_stops_a_5xx_at_once_with_its_fix():
+    body = '{"error": {"message": "response_format: type json_schema not allowed"}}'
+    script = Script(resp(500, body=body), resp(200))
+    seen = []
+
+    def refused(response):
+        seen.append(response.status_code)
+        return "set RESPONSE_FORMAT=json_object" if "response_format" in response.text else None
+
+    with pytest.raises(FatalProviderError) as info:
+        run(script, where="http://127.0.0.1:8080/v1", refused=refused)
+    assert script.calls == 1 and seen == [500] and info.value.status == 500
+    assert str(info.value) == (
+        "500 from http://127.0.0.1:8080/v1: set RESPONSE_FORMAT=json_object — provider said: "
+        "response_format: type json_schema not allowed"
+    )
+    other = Script(resp(500, body="out of memory"), resp(200))
+    (r, retries), _ = run(other, refused=refused)
+    assert (r.status_code, retries) == (200, 1)
 
 
 def test_transport_budget_is_shared_with_status_retries():
