@@ -4,6 +4,8 @@ The key is a sha256 of canonical JSON of provider, model, messages, max_tokens, 
 response format and repeat index. It never includes the API key, timeouts (TIMEOUT_S), retry
 settings or worker count, and no entry stores the key. Writes are atomic (unique temp file in the
 same directory, fsync, os.replace), so concurrent threads and processes never see a half-written entry.
+Beside the entries, recorded.json notes the provider and model the last purchase used, so a replay
+with no configuration of its own keys its lookups the same way (`remember`, `replay_config`).
 
 Refused: errors are never cached (callers only put successes), and `put` also refuses a completion
 with empty text or a finish_reason of "content_filter" or "refusal", because replaying a refusal would
@@ -25,9 +27,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from kit.config import PROVIDERS, Config, ConfigError
+from kit.files import write_json_atomic
 from kit.providers.base import Completion, Request
 
 REFUSED_FINISH = frozenset({"content_filter", "refusal"})
+RECORDED = "recorded.json"
+BUY_COMMAND = "pytest -m paid --record"
 
 
 class CacheWarning(UserWarning):
@@ -197,3 +203,50 @@ class Cache:
         if not self.root.is_dir():
             return 0
         return sum(1 for p in self.root.glob("??/*.json") if not p.name.startswith("."))
+
+    def remember(self, config: Config) -> None:
+        """Note which provider and model the cache was bought from (never the key or the URL), so a
+        later replay on a machine with no configuration finds the same entries. The answers are cached
+        whether or not the note can be written, so a failure here is a warning, not an error."""
+        path = self.root / RECORDED
+        try:
+            write_json_atomic(path, {"provider": config.provider, "model": config.model})
+        except OSError as err:
+            warnings.warn(
+                f"could not note the provider and model in {path} ({err.strerror or err}); a replay "
+                f"of this cache needs PROVIDER and MODEL set to {config.provider} and {config.model}",
+                CacheWarning,
+                stacklevel=2,
+            )
+
+    def replay_config(self, config: Config, configured: bool) -> Config:
+        """The configuration a replay keys its lookups with: the user's own if they set MODEL, otherwise
+        the provider and model the cache remembers from its last recording. ConfigError when that note
+        is there but unusable, saying how to go on."""
+        path = self.root / RECORDED
+        if configured or not (path.exists() or path.is_symlink()):
+            return config
+        fix = (
+            f"it should name the provider and model this cache was recorded with. Set PROVIDER and MODEL "
+            f"to those (in the environment or .env), or delete {path} and record again with `{BUY_COMMAND}`"
+        )
+        try:
+            noted = json.loads(path.read_text(encoding="utf-8-sig"))
+        except UnicodeDecodeError:
+            raise ConfigError(f"{path} is not UTF-8 text; {fix}") from None
+        except OSError as err:
+            raise ConfigError(f"{path} cannot be read ({err.strerror or err}); {fix}") from None
+        except ValueError as err:
+            raise ConfigError(f"{path} is not valid JSON ({err}); {fix}") from None
+        fields = noted if isinstance(noted, dict) else {}
+        provider, model = fields.get("provider"), fields.get("model")
+        if provider not in PROVIDERS or not isinstance(model, str) or not model.strip():
+            raise ConfigError(f"{path} holds {str(noted)[:80]!r}, not a known provider and a model; {fix}")
+        return Config(  # no key: a replay buys nothing
+            provider=provider,
+            base_url=config.base_url,
+            model=model,
+            eval_workers=config.eval_workers,
+            max_calls_per_day=config.max_calls_per_day,
+            prices=config.prices,
+        )

@@ -62,6 +62,7 @@ class Config:
     timeout_s: float = DEFAULT_TIMEOUT_S
     retry_timeouts: bool = False
     workers_source: str = "default"
+    model_source: str = "given"  # "MODEL", or "default" when the stub's model stood in for none
 
     def settings(self) -> dict[str, object]:
         """The settings that shape a purchase, for the result file (never the key or the URL)."""
@@ -272,10 +273,10 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
         raise ConfigError(f"BASE_URL must start with http:// or https://; got {base_url!r}")
     if provider == "openai" and base_url is None:
         raise ConfigError("PROVIDER=openai needs BASE_URL (e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1)")
-    model = (merged.get("MODEL") or "").strip()
+    model, model_source = (merged.get("MODEL") or "").strip(), "MODEL"
     if not model:
         if provider == "stub":
-            model = "stub"
+            model, model_source = "stub", "default"
         else:
             raise ConfigError(f"PROVIDER={provider} needs MODEL (the model name the endpoint expects)")
     if merged.get("EVAL_WORKERS"):
@@ -302,6 +303,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
         timeout_s=_positive_seconds("TIMEOUT_S", timeout_s) if timeout_s else DEFAULT_TIMEOUT_S,
         retry_timeouts=_yes_no("RETRY_TIMEOUTS", merged.get("RETRY_TIMEOUTS", "")),
         workers_source=source,
+        model_source=model_source,
     )
 
 

@@ -1,11 +1,15 @@
 """Writing files so that a reader never sees half of one, even with several writers (xdist
-workers, threads). It knows nothing about what the files hold."""
+workers, threads), and a lock several processes take turns under. It knows nothing about what the
+files hold."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,3 +33,15 @@ def write_text_atomic(path: Path, text: str) -> None:
 def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
     """Write JSON so a reader never sees half a file, even with several writers."""
     write_text_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+@contextmanager
+def exclusive(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `path` (made if missing) for the block: one process at a time."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

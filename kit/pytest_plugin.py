@@ -1,8 +1,14 @@
 """The kit's pytest plugin (registered by a pytest11 entry point): the suite's options, the `paid`
-marker, the run id shared with xdist workers, and the scoreboard printed at the end of a run.
+marker, the run id shared with xdist workers, the check of a --corpus folder before collection, and
+the scoreboard printed at the end of a run. Its fixtures (the corpus, each arm's scored run, the paid
+arm's configuration and shared outcome) are in kit.pytest_fixtures, which it registers.
 
 Metric tests hand it rows through `user_properties`; it prints them and nothing else. It never
 buys a model call: only the paid arm's own fixtures do that, and only under --record.
+
+A --corpus folder that is not a valid corpus, or has no gold to grade against, stops the session
+once before collection with the list `python -m kit.corpus --check` prints, instead of every metric
+test failing on its own.
 """
 
 from __future__ import annotations
@@ -15,12 +21,13 @@ from typing import Any
 
 import pytest
 
-from kit import citation, scoreboard, thresholds
+from kit import citation, pytest_fixtures, scoreboard, thresholds
 from kit.corpus import load
+from kit.pipeline import PROGRESS_LOG, RunSettings
+from kit.pytest_fixtures import corpus_folder
 
 ROW_KEY = "kit_scoreboard"
 NOTE_KEY = "kit_note"  # a one-line figure a test wants printed under the scoreboard
-PROGRESS_LOG = "paid-progress.log"  # the paid arm's progress lines, one per line
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -53,6 +60,12 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "paid: calls, or replays the cache of, a real model; deselect with -m \"not paid\""
     )
+    if config.getoption("--corpus", default=None) is not None:
+        try:
+            load.load_graded(corpus_folder(config))
+        except load.CorpusError as err:
+            raise pytest.UsageError(f"--corpus: {err}") from None
+    config.pluginmanager.register(pytest_fixtures, "kit-fixtures")
     worker = getattr(config, "workerinput", None)
     if worker is not None and "kit_run_id" in worker:
         config._kit_run_id = worker["kit_run_id"]
@@ -72,28 +85,14 @@ class _XdistRunId:
         node.workerinput["kit_run_id"] = node.config._kit_run_id
 
 
-@dataclass(frozen=True)
-class KitSession:
-    """What a metric test needs to know about this run."""
+@dataclass(frozen=True, kw_only=True)
+class KitSession(RunSettings):
+    """What a metric test needs to know about this run: the run's settings (kit.pipeline), and where
+    it runs, its thresholds and whose corpus it is."""
 
-    run_id: str
-    results_dir: Path
     root: Path
     thresholds: dict[str, dict[str, Any]]
-    coverage_min: float
-    precision_min: float
-    record: bool
-    repeat: int
-    answers_cache: Path
-    quarantine: bool
     own_corpus: bool = False  # --corpus names a folder other than the shipped corpus
-
-    def result_path(self, arm: str) -> Path:
-        return self.results_dir / self.run_id / f"{arm}.json"
-
-    @property
-    def progress_log(self) -> Path:
-        return self.results_dir / self.run_id / PROGRESS_LOG
 
 
 def brought_corpus(chosen: str | None) -> bool:

@@ -14,23 +14,22 @@ from __future__ import annotations
 import json
 import statistics
 import time
-import warnings
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from kit import elements, prompt, reply, scan
 from kit.answer import Answer
-from kit.cache import Cache, CacheWarning, Uncacheable, cache_key
-from kit.config import PROVIDERS, Config, ConfigError, cost_usd
+from kit.cache import BUY_COMMAND, Cache, Uncacheable, cache_key
+from kit.config import Config, cost_usd
 from kit.corpus.load import Record
 from kit.files import write_json_atomic
 from kit.ledger import DailyLimitReached, Ledger
 from kit.providers import THROTTLE, FatalProviderError, Provider, ProviderError, Request, Usage
 
-BUY_COMMAND = "pytest -m paid --record"
 CUT_OFF = frozenset({"length", "max_tokens"})  # OpenAI's and Anthropic's word for the token limit
 ENDED = frozenset({"stop", "end_turn", "stop_sequence"})
 SHOWN_PROBLEMS = 4
@@ -58,6 +57,11 @@ class Call:
     def answered(self) -> bool:
         return self.status in ("bought", "replayed")
 
+    @cached_property
+    def answer(self) -> Answer | None:
+        """The reply as parsed, once per call; None for a call with no reply."""
+        return reply.parse(self.completion["text"]) if self.answered and self.completion else None
+
 
 @dataclass
 class RunOutcome:
@@ -77,11 +81,7 @@ class RunOutcome:
 
     def answers(self, repeat: int = 0) -> dict[str, Answer]:
         """Parsed answers at one repeat index, for the records that have one."""
-        return {
-            c.record_id: reply.parse(c.completion["text"])
-            for c in self.calls
-            if c.repeat == repeat and c.answered and c.completion
-        }
+        return {c.record_id: c.answer for c in self.calls if c.repeat == repeat and c.answer is not None}
 
     def by_record(self, repeat: int = 0) -> dict[str, Call]:
         return {c.record_id: c for c in self.calls if c.repeat == repeat}
@@ -141,9 +141,7 @@ class RunOutcome:
 
 def reply_problems(call: Call) -> list[str]:
     """Every problem the parser found in the call's reply, as "field: detail" (none without a reply)."""
-    if not call.answered or not call.completion:
-        return []
-    return [f"{p.field}: {p.detail}" for p in reply.parse(call.completion["text"]).problems]
+    return [] if call.answer is None else [f"{p.field}: {p.detail}" for p in call.answer.problems]
 
 
 def explain(call: Call) -> str | None:
@@ -351,55 +349,3 @@ def agreement(outcome: RunOutcome, repeats: int) -> dict[str, Any] | None:
     result["support"] = sum(1 for rid in ids if len({a[rid].support for a in per_repeat}) == 1)
     return result
 
-
-RECORDED = "recorded.json"
-
-
-def remember(cache: Cache, config: Config) -> None:
-    """Note which provider and model the cache was bought from (never the key or the URL), so a
-    later replay on a machine with no configuration finds the same entries. The answers are cached
-    whether or not the note can be written, so a failure here is a warning, not an error."""
-    path = cache.root / RECORDED
-    try:
-        write_json_atomic(path, {"provider": config.provider, "model": config.model})
-    except OSError as err:
-        warnings.warn(
-            f"could not note the provider and model in {path} ({err.strerror or err}); a replay "
-            f"of this cache needs PROVIDER and MODEL set to {config.provider} and {config.model}",
-            CacheWarning,
-            stacklevel=2,
-        )
-
-
-def replay_config(cache: Cache, config: Config, configured: bool) -> Config:
-    """The configuration a replay keys its lookups with: the user's own if they set MODEL, otherwise
-    the provider and model the cache remembers from its last recording. ConfigError when that note
-    is there but unusable, saying how to go on."""
-    path = cache.root / RECORDED
-    if configured or not (path.exists() or path.is_symlink()):
-        return config
-    fix = (
-        f"it should name the provider and model this cache was recorded with. Set PROVIDER and MODEL "
-        f"to those (in the environment or .env), or delete {path} and record again with `{BUY_COMMAND}`"
-    )
-    try:
-        noted = json.loads(path.read_text(encoding="utf-8-sig"))
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path} is not UTF-8 text; {fix}") from None
-    except OSError as err:
-        raise ConfigError(f"{path} cannot be read ({err.strerror or err}); {fix}") from None
-    except ValueError as err:
-        raise ConfigError(f"{path} is not valid JSON ({err}); {fix}") from None
-    fields = noted if isinstance(noted, dict) else {}
-    provider, model = fields.get("provider"), fields.get("model")
-    if provider not in PROVIDERS or not isinstance(model, str) or not model.strip():
-        raise ConfigError(f"{path} holds {str(noted)[:80]!r}, not a known provider and a model; {fix}")
-    return Config(
-        provider=provider,
-        base_url=config.base_url,
-        model=model,
-        api_key=None,
-        eval_workers=config.eval_workers,
-        max_calls_per_day=config.max_calls_per_day,
-        prices=config.prices,
-    )

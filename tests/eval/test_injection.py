@@ -7,8 +7,8 @@ import pytest
 
 from kit import injection_scoring, results, scoreboard
 from kit.arms import arm as offline_arm
+from kit.pipeline import through_stub
 from kit.scoring import Report
-from tests.eval.conftest import through_stub
 from tests.eval.metric_check import check_metric
 
 INJECTION_METRICS = injection_scoring.metric_names()
@@ -35,7 +35,7 @@ def injection_report(corpus, kit_session, offline_answers, stub_report, tmp_path
             if name == "injection-floor":
                 control, answer = offline_answers("floor"), _floor_answers
             else:
-                control = stub_report("floor")[1].answers()
+                control = stub_report("floor").outcome.answers()
                 answer = _stub_answers(tmp_path_factory.mktemp("injection-stub"))
             report = injection_scoring.evaluate(name, corpus, control, answer)
             results.write_json(kit_session.result_path(name), kit_session.run_id, report.to_dict(), corpus)

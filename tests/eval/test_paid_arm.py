@@ -8,9 +8,9 @@ answer against the key element by element; one test per metric gates the run on 
 import pytest
 
 from kit.corpus import load
+from kit.pytest_fixtures import corpus_folder
 from kit.runner import explain, plural
 from kit.scoring import metric_names
-from tests.conftest import corpus_folder
 from tests.eval.metric_check import check_metric
 
 pytestmark = pytest.mark.paid

@@ -13,7 +13,8 @@ from tests.eval.metric_check import check_metric
 
 
 def test_every_record_is_answered_through_retries(stub_report):
-    report, outcome, requests = stub_report("floor")
+    run = stub_report("floor")
+    outcome, requests = run.outcome, run.requests
     assert all(c.status == "bought" for c in outcome.calls), [c.error for c in outcome.calls if c.error]
     retries = outcome.telemetry()["retries"]
     assert retries > 0, "the injected 429s and 503s were never retried"
@@ -22,7 +23,7 @@ def test_every_record_is_answered_through_retries(stub_report):
 
 @pytest.mark.parametrize("metric", metric_names())
 def test_stub_floor_scores_exactly_what_the_floor_scores(metric, stub_report, offline_report, scoreboard_row):
-    stub, floor = stub_report("floor")[0], offline_report("floor")
+    stub, floor = stub_report("floor").report, offline_report("floor")
     ours, theirs = stub.metrics[metric], floor.metrics[metric]
     same = (ours.count, ours.total, ours.costly) == (theirs.count, theirs.total, theirs.costly)
     threshold = f"= floor {theirs.count}"
@@ -33,11 +34,11 @@ def test_stub_floor_scores_exactly_what_the_floor_scores(metric, stub_report, of
 
 
 def test_stub_floor_grades_every_record_as_the_floor_does(stub_report, offline_report):
-    stub, floor = stub_report("floor")[0], offline_report("floor")
+    stub, floor = stub_report("floor").report, offline_report("floor")
     for ours, theirs in zip(stub.grades, floor.grades, strict=True):
         assert asdict(ours) == asdict(theirs), ours.id
 
 
 @pytest.mark.parametrize("metric", metric_names())
 def test_stub_oracle_metric(metric, stub_report, kit_session, scoreboard_row):
-    check_metric(stub_report("oracle")[0], metric, kit_session, scoreboard_row)
+    check_metric(stub_report("oracle").report, metric, kit_session, scoreboard_row)

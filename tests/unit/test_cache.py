@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.cache import Cache, CacheWarning, Uncacheable, cache_key
+from kit.cache import RECORDED, Cache, CacheWarning, Uncacheable, cache_key
 from kit.ledger import DailyLimitReached, Ledger
 from kit.providers.base import Completion, Request, Usage
 
@@ -390,11 +390,10 @@ def test_one_bad_entry_is_missing_and_the_others_replay(tmp_path):
     ],
 )
 def test_a_corrupt_recorded_note_says_what_is_wrong_and_what_to_do(tmp_path, content, reason):
-    from kit import runner
     from kit.config import Config, ConfigError
 
     cache = Cache(tmp_path)
-    note = tmp_path / runner.RECORDED
+    note = tmp_path / RECORDED
     if content is None:
         note.mkdir()
     elif isinstance(content, bytes):
@@ -402,26 +401,24 @@ def test_a_corrupt_recorded_note_says_what_is_wrong_and_what_to_do(tmp_path, con
     else:
         note.write_text(content)
     with pytest.raises(ConfigError) as err:
-        runner.replay_config(cache, Config(), configured=False)
+        cache.replay_config(Config(), configured=False)
     message = str(err.value)
     assert str(note) in message and reason in message
     assert "Set PROVIDER and MODEL" in message and "pytest -m paid --record" in message
-    assert runner.replay_config(cache, Config(model="mine"), configured=True).model == "mine"
+    assert cache.replay_config(Config(model="mine"), configured=True).model == "mine"
 
 
 def test_a_recorded_note_with_a_byte_order_mark_is_read(tmp_path):
-    from kit import runner
     from kit.config import Config
 
-    (tmp_path / runner.RECORDED).write_bytes(b'\xef\xbb\xbf{"provider": "openai", "model": "m1"}')
-    got = runner.replay_config(Cache(tmp_path), Config(), configured=False)
+    (tmp_path / RECORDED).write_bytes(b'\xef\xbb\xbf{"provider": "openai", "model": "m1"}')
+    got = Cache(tmp_path).replay_config(Config(), configured=False)
     assert (got.provider, got.model) == ("openai", "m1")
 
 
 def test_remember_warns_when_it_cannot_write_the_note(tmp_path):
-    from kit import runner
     from kit.config import Config
 
-    (tmp_path / runner.RECORDED).mkdir()
+    (tmp_path / RECORDED).mkdir()
     with pytest.warns(CacheWarning, match="needs PROVIDER and MODEL set to stub and m2"):
-        runner.remember(Cache(tmp_path), Config(provider="stub", model="m2"))
+        Cache(tmp_path).remember(Config(provider="stub", model="m2"))

@@ -6,7 +6,9 @@ import subprocess
 import sys
 
 PURE = ["kit.benchmark", "kit.policy", "kit.citation", "kit.recheck", "kit.scoring", "kit.stats"]
-MODEL_LAYER = ("kit.providers", "kit.prompt", "kit.reply", "kit.runner", "kit.config", "kit.cache")
+MODEL_LAYER = (
+    "kit.providers", "kit.prompt", "kit.reply", "kit.runner", "kit.config", "kit.cache", "kit.pipeline"
+)
 
 
 def test_pure_stations_pull_in_no_model_layer_module():

@@ -26,8 +26,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kit import cli, runner
-from kit.cache import REFUSED_FINISH, Cache, CacheWarning, cache_key
+from kit import cli
+from kit.cache import RECORDED, REFUSED_FINISH, Cache, CacheWarning, cache_key
 from kit.config import Config, ConfigError
 from kit.corpus import load
 from kit.corpus.__main__ import main as corpus_main
@@ -388,7 +388,7 @@ def test_a_malformed_recorded_note_says_what_to_do(tmp_path, record_property):
     def run(damage):
         tried.add(repr(damage))
         with tempfile.TemporaryDirectory() as scratch:
-            note_path = Path(scratch) / runner.RECORDED
+            note_path = Path(scratch) / RECORDED
             kind, what = damage
             if kind == "file":
                 if what[0] == "dangling link":
@@ -398,7 +398,7 @@ def test_a_malformed_recorded_note_says_what_to_do(tmp_path, record_property):
                 note_path.write_text(json.dumps(what))
             before = snapshot(Path(scratch))
             with pytest.raises(ConfigError) as err:
-                runner.replay_config(Cache(Path(scratch)), Config(), configured=False)
+                Cache(Path(scratch)).replay_config(Config(), configured=False)
             assert str(note_path) in str(err.value) and "MODEL" in str(err.value)
             assert snapshot(Path(scratch)) == before
 

@@ -1,0 +1,228 @@
+"""One arm's run from corpus to result file: answer every record, score the answers, write
+results/<run-id>/<arm>.json and hand back the scored run (`run`). An arm is one of three kinds:
+
+- `OfflineArm`: floor, always-present or oracle, answering directly;
+- `StubArm`: an offline arm's replies served by a loopback stub and fetched through the whole paid
+  path (prompt, HTTP, retries, cache, parser), with the faults asked for;
+- `ModelArm`: a real model through the answer cache. It buys what the cache lacks only when the
+  settings say `record`; processes that share one folder (xdist workers) take turns under a file
+  lock, and the first leaves its outcome there for the others, so no call is bought, retried or
+  refused twice.
+
+The pytest plugin's fixtures are built on it, and so can be anything outside the tests. It judges
+no threshold (the tests do that), prints nothing, and imports nothing from pytest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from kit import citation, prompt, results, runner, scoring
+from kit.answer import Answer
+from kit.arms import arm as offline_arm
+from kit.arms import reply_text_for
+from kit.cache import Cache
+from kit.config import Config, load_config
+from kit.corpus.load import Corpus, Record
+from kit.files import exclusive
+from kit.ledger import Ledger
+from kit.providers import make_provider
+from kit.providers.stub import StubServer
+
+PROGRESS_LOG = "paid-progress.log"  # the paid arm's progress lines, one per line
+SHORT_BACKOFF = {"base_delay": 0.01, "max_delay": 0.05}  # a stub's faults need no real waiting
+
+
+@dataclass(frozen=True, kw_only=True)
+class RunSettings:
+    """Where a run writes and how it scores and buys: the same for every arm of one run."""
+
+    run_id: str
+    results_dir: Path
+    coverage_min: float = citation.COVERAGE_MIN
+    precision_min: float = citation.PRECISION_MIN
+    record: bool = False  # buy what the answer cache lacks (the model arm only)
+    repeat: int = 1
+    quarantine: bool = False
+    answers_cache: Path = Path("cache/answers")
+
+    def result_path(self, arm: str) -> Path:
+        return self.results_dir / self.run_id / f"{arm}.json"
+
+    @property
+    def progress_log(self) -> Path:
+        return self.results_dir / self.run_id / PROGRESS_LOG
+
+    @property
+    def ledger(self) -> Path:
+        return self.results_dir / "ledger.json"
+
+
+@dataclass
+class Answered:
+    """What an arm gave back: the answers to score, and for an arm that made calls, their outcome,
+    the HTTP requests a stub received and what its result file carries besides the scores."""
+
+    answers: dict[str, Answer]
+    outcome: runner.RunOutcome | None = None
+    requests: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ScoredRun:
+    """One arm's scored run and the result file it was written to."""
+
+    report: scoring.Report
+    path: Path
+    outcome: runner.RunOutcome | None = None
+    requests: int | None = None
+
+
+class Arm(Protocol):
+    name: str
+
+    def answer(self, records: Sequence[Record]) -> Answered: ...
+
+
+def score(name: str, corpus: Corpus, answered: Answered, settings: RunSettings) -> ScoredRun:
+    """Score `answered` on `corpus` and write the result file: the one place a run is scored."""
+    report = scoring.score(name, corpus, answered.answers, settings.coverage_min, settings.precision_min)
+    path = results.write(settings.result_path(name), settings.run_id, report, corpus, answered.extra)
+    return ScoredRun(report, path, answered.outcome, answered.requests)
+
+
+def run(corpus: Corpus, arm: Arm, settings: RunSettings) -> ScoredRun:
+    """Answer every record of `corpus` with `arm`, score it and write its result file."""
+    return score(arm.name, corpus, arm.answer(corpus.records), settings)
+
+
+@dataclass(frozen=True)
+class OfflineArm:
+    name: str
+
+    def answer(self, records: Sequence[Record]) -> Answered:
+        answer = offline_arm(self.name)
+        return Answered({r.id: answer(r) for r in records})
+
+
+def through_stub(
+    served: str, records: Sequence[Record], folder: Path, **faults: Any
+) -> tuple[runner.RunOutcome, int]:
+    """Answer `records` through the whole paid path against a loopback stub serving the offline arm
+    `served`, with the stub's `faults` (see StubServer), buying into a cache and ledger under
+    `folder`; returns the outcome and how many HTTP requests the stub received."""
+    with StubServer(replies=lambda text: reply_text_for(served, text), **faults) as stub:
+        config = Config(provider="stub", base_url=stub.base_url, model=f"stub-{served}", eval_workers=4)
+        arm_run = runner.ArmRun(
+            config=config,
+            cache=Cache(folder / "cache"),
+            ledger=Ledger(folder / "ledger.json"),
+            record=True,
+            make_provider=lambda: make_provider(config, retry_options=SHORT_BACKOFF),
+        )
+        outcome = arm_run.run(list(records))
+        return outcome, stub.requests
+
+
+@dataclass
+class StubArm:
+    """`stub-<served>`: the offline arm `served` fetched over HTTP from a stub with `faults`."""
+
+    served: str
+    folder: Path
+    faults: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return f"stub-{self.served}"
+
+    def answer(self, records: Sequence[Record]) -> Answered:
+        outcome, requests = through_stub(self.served, records, self.folder, **self.faults)
+        return Answered(outcome.answers(), outcome, requests, {"telemetry": outcome.telemetry()})
+
+
+def model_config(dotenv: Path, cache: Cache, record: bool) -> Config:
+    """The model arm's configuration: the environment over `dotenv`; a replay of a cache with no
+    MODEL set keys with the provider and model the cache remembers (Cache.replay_config)."""
+    config = load_config(dotenv_path=dotenv)
+    return config if record else cache.replay_config(config, configured=config.model_source != "default")
+
+
+def logged(log: Path, echo: Callable[[str], None]) -> Callable[[str], None]:
+    """A progress callback that appends each line to `log` and hands it to `echo`."""
+
+    def say(line: str) -> None:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with open(log, "a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
+        echo(line)
+
+    return say
+
+
+@dataclass
+class ModelArm:
+    """The paid arm: `config`'s model through the answer cache of `settings`. `shared` is a folder
+    every process of this run sees (and no other run does), for the lock and the shared outcomes."""
+
+    config: Config
+    settings: RunSettings
+    shared: Path
+    progress: Callable[[str], None] = lambda line: None
+    name: str = "paid"
+
+    def outcome(
+        self, records: Sequence[Record], repeat: int = 1, quarantine: bool | None = None
+    ) -> runner.RunOutcome:
+        """Every record's call(s), replayed or (under record) bought once for the whole run: the first
+        process to take the lock runs it and leaves the outcome for the others. Raises ConfigError or
+        DailyLimitReached when the configuration or the day's limit stops the purchase."""
+        quarantine = self.settings.quarantine if quarantine is None else quarantine
+        records = list(records)
+        digest = hashlib.sha256(
+            json.dumps([[r.id, r.text] for r in records] + [repeat, quarantine]).encode()
+        ).hexdigest()[:16]
+        saved = self.shared / f"outcome-{digest}.json"
+        cache = Cache(self.settings.answers_cache)
+        arm_run = runner.ArmRun(
+            config=self.config,
+            cache=cache,
+            ledger=Ledger(self.settings.ledger, self.config.max_calls_per_day),
+            record=self.settings.record,
+            make_provider=lambda: make_provider(self.config),
+            repeat=repeat,
+            progress=self.progress,
+            quarantine=quarantine,
+        )
+        with exclusive(self.shared / "paid-arm.lock"):
+            if saved.exists():
+                return runner.RunOutcome.load(saved)
+            outcome = arm_run.run(records)
+            outcome.save(saved)
+        if self.settings.record and any(c.status == "bought" for c in outcome.calls):
+            cache.remember(self.config)
+        return outcome
+
+    def answer(self, records: Sequence[Record]) -> Answered:
+        """The first repeat's answers, with what paid.json carries besides the scores."""
+        outcome = self.outcome(records, self.settings.repeat)
+        first = prompt.build(records[0].text)
+        extra = {
+            "provider": self.config.provider,
+            "model": self.config.model,
+            "settings": self.config.settings(),
+            "prompt_chars": {
+                "record": records[0].id,
+                "parts": first.part_chars(),
+                "static_prefix_share": round(len(first.static_prefix) / len(first.text), 4),
+            },
+            "telemetry": outcome.telemetry(),
+            "agreement": runner.agreement(outcome, self.settings.repeat),
+        }
+        return Answered(outcome.answers(0), outcome, extra=extra)
