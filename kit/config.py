@@ -9,7 +9,6 @@ It hard-codes no vendor price; the table in kit/data/prices.json is the user's t
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import os
 from collections.abc import Mapping
@@ -20,8 +19,9 @@ from urllib.parse import urlsplit
 
 from kit.files import write_text_atomic
 from kit.providers.base import Usage
+from kit.providers.registry import KINDS, ConfigError, is_local_url, kind
 
-PROVIDERS = ("openai", "anthropic", "stub")
+PROVIDERS = tuple(KINDS)  # the names only; each provider's row is in kit.providers.registry
 KEYS = (
     "PROVIDER",
     "BASE_URL",
@@ -42,10 +42,6 @@ LOCAL_WORKERS = 1  # a local server usually computes one request at a time
 DEFAULT_MAX_TOKENS = 4096
 DEFAULT_TIMEOUT_S = 300.0
 PRICE_FIELDS = ("input_per_million", "cached_input_per_million", "output_per_million")
-
-
-class ConfigError(ValueError):
-    """A configuration value that cannot be used; the message names the variable and the fix."""
 
 
 @dataclass
@@ -180,9 +176,6 @@ def _response_format(raw: str | None) -> str:
     return value
 
 
-LOCAL_SUFFIXES = (".localhost", ".local", ".lan", ".internal", ".home.arpa")
-
-
 def _api_key(raw: str | None) -> str | None:
     """The key with surrounding whitespace removed, or None if unset. A key must be printable ASCII
     with no whitespace inside; anything else is refused WITHOUT quoting the value, since a line break
@@ -196,44 +189,6 @@ def _api_key(raw: str | None) -> str | None:
             "(a pasted key often carries a stray line break or space)"
         )
     return key
-
-
-def is_local_url(url: str | None) -> bool:
-    """True when `url` points at this machine or a private network, where a model server (Ollama,
-    vLLM, llama.cpp) typically runs without a key:
-
-    - `localhost`, and a single-label name such as `http://ollama:11434` (a container or LAN host);
-    - a name under .localhost, .local, .lan, .internal or .home.arpa;
-    - an IP address that is not globally routable: loopback, the private ranges 10/8, 172.16/12 and
-      192.168/16, link-local, shared address space (100.64/10), IPv6 unique-local and link-local.
-
-    Anything else (a public hostname or a public IP) is hosted.
-    """
-    if not url:
-        return False
-    try:
-        host = (urlsplit(url).hostname or "").lower().rstrip(".")
-    except ValueError:
-        return False
-    if not host:
-        return False
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return "." not in host or host.endswith(LOCAL_SUFFIXES)
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return not address.is_global  # loopback, private, link-local, 100.64/10, unique-local, unspecified
-
-
-def needs_key(config: Config) -> bool:
-    """PROVIDER=anthropic always needs a key; PROVIDER=openai needs one unless BASE_URL is local (see
-    is_local_url); the stub never does."""
-    if config.provider == "anthropic":
-        return True
-    if config.provider == "openai":
-        return not is_local_url(config.base_url)
-    return False
 
 
 def load_prices(path: Path | None = None) -> dict:
@@ -266,19 +221,17 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
             merged[key] = environ[key]
 
     provider = merged.get("PROVIDER", "stub").strip().lower() or "stub"
-    if provider not in PROVIDERS:
-        raise ConfigError(f"PROVIDER must be one of {', '.join(PROVIDERS)}; got {provider!r}")
+    row = kind(provider)
     base_url = (merged.get("BASE_URL") or "").strip().rstrip("/") or None
     if base_url is not None and urlsplit(base_url).scheme not in ("http", "https"):
         raise ConfigError(f"BASE_URL must start with http:// or https://; got {base_url!r}")
-    if provider == "openai" and base_url is None:
-        raise ConfigError("PROVIDER=openai needs BASE_URL (e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1)")
+    if row.base_url == "required" and base_url is None:
+        raise ConfigError(f"PROVIDER={provider} needs BASE_URL: {row.base_url_hint}")
     model, model_source = (merged.get("MODEL") or "").strip(), "MODEL"
     if not model:
-        if provider == "stub":
-            model, model_source = "stub", "default"
-        else:
+        if row.default_model is None:
             raise ConfigError(f"PROVIDER={provider} needs MODEL (the model name the endpoint expects)")
+        model, model_source = row.default_model, "default"
     if merged.get("EVAL_WORKERS"):
         workers, source = _positive_int("EVAL_WORKERS", merged["EVAL_WORKERS"]), "EVAL_WORKERS"
     elif is_local_url(base_url):

@@ -1,8 +1,10 @@
-"""The provider seam: `make_provider(config)` picks the backend named by PROVIDER.
+"""The provider seam: `make_provider(config)` builds the backend named by PROVIDER, from its row in
+kit.providers.registry.
 
 "openai" is any OpenAI-compatible chat-completions endpoint, "anthropic" the Messages API, and "stub"
 the same OpenAI-compatible client pointed at a stub server on this machine. This module refuses to
-build a hosted provider without a key, and never includes the key in what it reports.
+build a hosted provider without a key, and never includes the key in what it reports. It imports
+nothing from kit.config at run time (a Config is only read).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from kit.providers.base import (
     Usage,
 )
 from kit.providers.openai_compat import OpenAICompatProvider
+from kit.providers.registry import ConfigError, kind, needs_key
 from kit.providers.retry import THROTTLE, Throttle, call_with_retry
 
 CONNECT_TIMEOUT_S = 10.0
@@ -48,18 +51,12 @@ def make_provider(config: Config, **options: object) -> Provider:
     """The backend for `config.provider`; `options` go to the provider's constructor (tests pass a
     short `sleep` or `retry_options`). The read timeout is TIMEOUT_S, and a timed-out call is retried
     only with RETRY_TIMEOUTS set, unless `options` say otherwise."""
-    from kit.config import ConfigError, needs_key
-
-    if needs_key(config) and not config.api_key:
-        where = config.base_url or "the Anthropic API"
+    row = kind(config.provider)
+    if needs_key(config.provider, config.base_url) and not config.api_key:
+        where = config.base_url or row.default_endpoint
         raise ConfigError(f"PROVIDER={config.provider} at {where} is hosted and needs API_KEY; none is set")
+    if row.base_url != "optional" and not config.base_url:
+        raise ConfigError(f"PROVIDER={config.provider} needs BASE_URL: {row.base_url_hint}")
     options.setdefault("timeout", (CONNECT_TIMEOUT_S, config.timeout_s))
     options.setdefault("retry_timeouts", config.retry_timeouts)
-    if config.provider in ("openai", "stub"):
-        if not config.base_url:
-            hint = "start a stub server, pass its base_url" if config.provider == "stub" else "set BASE_URL"
-            raise ConfigError(f"PROVIDER={config.provider} needs BASE_URL: {hint}")
-        return OpenAICompatProvider(config.base_url, config.model, config.api_key, **options)  # type: ignore[arg-type]
-    if config.provider == "anthropic":
-        return AnthropicProvider(config.base_url, config.model, config.api_key, **options)  # type: ignore[arg-type]
-    raise ConfigError(f"unknown PROVIDER {config.provider!r}")
+    return row.client(config.base_url, config.model, config.api_key, **options)

@@ -15,10 +15,11 @@ has no column for that, so cost slightly understates a call that wrote the cache
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from kit.providers.base import Completion, Request, Usage
+import requests
+
+from kit.providers.base import Request, Usage
 from kit.providers.http import HTTPProvider, int_or_none
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
@@ -42,6 +43,8 @@ def parse_usage(block: Any) -> Usage:
 
 class AnthropicProvider(HTTPProvider):
     name = "anthropic"
+    request_id_header = "request-id"
+    not_json = "the reply is not a Messages response"
 
     def __init__(
         self, base_url: str | None, model: str, api_key: str | None, *args: Any, **kwargs: Any
@@ -75,32 +78,14 @@ class AnthropicProvider(HTTPProvider):
             headers["x-api-key"] = self._api_key
         return headers
 
-    def complete(self, request: Request) -> Completion:
-        body = self.body(request)
-        start = time.perf_counter()
-        response, retries = self._post(body)
-        try:
-            payload = response.json()
-        except ValueError:
-            payload = None
+    def read(self, payload: Any, response: requests.Response, retries: int) -> tuple[str, str | None, Usage]:
         content = payload.get("content") if isinstance(payload, dict) else None
         if not isinstance(content, list):
-            raise self._malformed(response, retries, "the reply is not a Messages response")
-        latency_ms = (time.perf_counter() - start) * 1000.0
+            raise self._malformed(response, retries, self.not_json)
         text = "".join(
             str(block.get("text", ""))
             for block in content
             if isinstance(block, dict) and block.get("type") == "text"
         )
         stop = payload.get("stop_reason")
-        request_id = response.headers.get("request-id") or (
-            payload.get("id") if isinstance(payload.get("id"), str) else None
-        )
-        return Completion(
-            text=text,
-            usage=parse_usage(payload.get("usage")),
-            latency_ms=latency_ms,
-            finish_reason=stop if isinstance(stop, str) else None,
-            request_id=request_id,
-            retries=retries,
-        )
+        return text, stop if isinstance(stop, str) else None, parse_usage(payload.get("usage"))

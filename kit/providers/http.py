@@ -1,20 +1,23 @@
 """What the HTTP backends share: a `requests.Session` per worker thread, the constructor options, one
-POST through the retry loop, and a defensive int reader for usage blocks.
+POST through the retry loop, the call itself (`complete`: time it, post, decode the JSON, take the
+request id) and a defensive int reader for usage blocks.
 
-A backend subclasses HTTPProvider and supplies `url`, `headers()` and how to read the reply; it
-never builds a session or calls the retry loop itself.
+A backend subclasses HTTPProvider and supplies `url`, `headers()`, `body()`, the header its request id
+comes in, and `read()`, how to get the text, finish reason and usage out of a decoded reply; it never
+builds a session or calls the retry loop itself.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import requests
 
 from kit.providers import retry
-from kit.providers.base import Provider, ProviderError, Stopped, scrub
+from kit.providers.base import Completion, Provider, ProviderError, Request, Stopped, Usage, scrub
 
 
 def int_or_none(value: Any) -> int | None:
@@ -24,6 +27,9 @@ def int_or_none(value: Any) -> int | None:
 
 class HTTPProvider(Provider):
     """A Provider that posts JSON over `requests`, one Session per worker thread."""
+
+    request_id_header = "x-request-id"
+    not_json = "the body is not JSON"  # what a 2xx body that does not decode is called
 
     def __init__(
         self,
@@ -60,6 +66,35 @@ class HTTPProvider(Provider):
 
     def headers(self) -> dict[str, str]:
         raise NotImplementedError
+
+    def body(self, request: Request) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def format_refusal(self, body: dict[str, Any]) -> Callable[[requests.Response], str | None] | None:
+        """What recognises an error reply to `body` that retrying cannot change (none by default)."""
+        return None
+
+    def read(self, payload: Any, response: requests.Response, retries: int) -> tuple[str, str | None, Usage]:
+        """The reply text, finish reason and usage of a decoded 2xx body; `self._malformed(...)` raised
+        when the body is not a reply."""
+        raise NotImplementedError
+
+    def complete(self, request: Request) -> Completion:
+        """One call through the retry loop. The latency runs from before the first attempt until the
+        reply was decoded (see Completion); a body that is not a reply is a ProviderError."""
+        body = self.body(request)
+        start = time.perf_counter()
+        response, retries = self._post(body, self.format_refusal(body))
+        try:
+            payload = response.json()
+        except ValueError:
+            raise self._malformed(response, retries, self.not_json) from None
+        latency_ms = (time.perf_counter() - start) * 1000.0
+        text, finish_reason, usage = self.read(payload, response, retries)
+        given = payload.get("id")
+        header = response.headers.get(self.request_id_header)
+        request_id = header or (given if isinstance(given, str) else None)
+        return Completion(text, usage, latency_ms, finish_reason, request_id, retries)
 
     def _session(self) -> requests.Session:
         """This thread's session, made on first use (sessions are not shared between threads)."""

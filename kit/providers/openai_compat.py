@@ -14,13 +14,12 @@ never retried and never cached.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any
 
 import requests
 
-from kit.providers.base import Completion, Request, Usage
+from kit.providers.base import Request, Usage
 from kit.providers.http import HTTPProvider, int_or_none
 
 SCHEMA_NAME = "admission_evidence"
@@ -104,15 +103,7 @@ class OpenAICompatProvider(HTTPProvider):
 
         return refused
 
-    def complete(self, request: Request) -> Completion:
-        body = self.body(request)
-        start = time.perf_counter()
-        response, retries = self._post(body, self.format_refusal(body))
-        try:
-            payload = response.json()
-        except ValueError:
-            raise self._malformed(response, retries, "the body is not JSON") from None
-        latency_ms = (time.perf_counter() - start) * 1000.0
+    def read(self, payload: Any, response: requests.Response, retries: int) -> tuple[str, str | None, Usage]:
         choice = _dig(payload, "choices")
         if not isinstance(choice, list) or not choice or not isinstance(choice[0], dict):
             raise self._malformed(response, retries, "the reply has no choices")
@@ -120,14 +111,6 @@ class OpenAICompatProvider(HTTPProvider):
         content = _dig(first, "message", "content")
         if isinstance(content, list):  # some servers return content parts
             content = "".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
-        request_id = response.headers.get("x-request-id") or (
-            payload.get("id") if isinstance(payload.get("id"), str) else None
-        )
-        return Completion(
-            text=content if isinstance(content, str) else "",
-            usage=parse_usage(payload.get("usage")),
-            latency_ms=latency_ms,
-            finish_reason=first.get("finish_reason") if isinstance(first.get("finish_reason"), str) else None,
-            request_id=request_id,
-            retries=retries,
-        )
+        finish = first.get("finish_reason")
+        text = content if isinstance(content, str) else ""
+        return text, finish if isinstance(finish, str) else None, parse_usage(payload.get("usage"))

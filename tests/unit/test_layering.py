@@ -23,3 +23,13 @@ def test_pure_stations_pull_in_no_model_layer_module():
     leaks = [m for m in loaded if m.startswith(MODEL_LAYER)]
     assert not leaks, f"a pure station imports the model layer: {leaks}"
     assert set(PURE) <= set(loaded)
+
+
+def test_the_providers_import_nothing_from_the_configuration():
+    """kit.config reads the provider registry; the providers never read kit.config back."""
+    code = "import json, sys, kit.providers; print(json.dumps(sorted(sys.modules)))"
+    loaded = json.loads(
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    )
+    assert "kit.providers.registry" in loaded
+    assert "kit.config" not in loaded
