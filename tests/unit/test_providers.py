@@ -316,6 +316,7 @@ def test_both_backends_share_one_http_layer():
     for cls in (AnthropicProvider, OpenAICompatProvider):
         assert issubclass(cls, http.HTTPProvider)
         assert "_session" not in vars(cls) and "__init__" in vars(cls)
+        assert "complete" not in vars(cls) and "read" in vars(cls)  # the call itself is the base's
     assert http.int_or_none(3) == 3 and http.int_or_none(True) is None and http.int_or_none("3") is None
 
 
