@@ -360,24 +360,27 @@ def parse_status(text: str) -> tuple[int, When]:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m kit.providers.stub", description=__doc__.split("\n\n")[0])
     p.add_argument("--arm", required=True, help="offline arm whose replies the stub serves (floor, oracle)")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--host", default="127.0.0.1", help="loopback address to bind (default 127.0.0.1)")
-    p.add_argument("--model", default="stub")
-    p.add_argument("--fail-429", type=parse_when, default=0, metavar="N|every:K")
-    p.add_argument("--retry-after", default="0.01", help="Retry-After sent with injected 429s (seconds)")
-    p.add_argument("--retry-after-ms", default=None)
-    p.add_argument("--quota-429", type=parse_when, default=0, metavar="N|every:K")
-    p.add_argument("--fail-status", type=parse_status, default=None, metavar="CODE:N|CODE:every:K")
-    p.add_argument("--reset", type=parse_when, default=0, metavar="N|every:K")
-    p.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each reply")
-    p.add_argument("--malformed", type=parse_when, default=0, metavar="N|every:K")
-    p.add_argument("--no-usage", type=parse_when, default=0, metavar="N|every:K")
-    p.add_argument("--status-401", action="store_true")
-    p.add_argument(
-        "--refuse-json-schema",
-        action="store_true",
-        help="answer a response_format other than text/json_object with a 500, as llama-cpp-python does",
+    counted = {"type": parse_when, "default": 0, "metavar": "N|every:K"}
+    # Every other flag, one row each; its dest is the StubServer argument of the same name.
+    flags: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("--port", {"type": int, "default": 8000}),
+        ("--host", {"default": "127.0.0.1", "help": "loopback address to bind (default 127.0.0.1)"}),
+        ("--model", {"default": "stub"}),
+        ("--fail-429", counted),
+        ("--retry-after", {"default": "0.01", "help": "Retry-After sent with injected 429s (seconds)"}),
+        ("--retry-after-ms", {"default": None}),
+        ("--quota-429", counted),
+        ("--fail-status", {"type": parse_status, "default": None, "metavar": "CODE:N|CODE:every:K"}),
+        ("--reset", counted),
+        ("--delay", {"type": float, "default": 0.0, "help": "seconds to wait before each reply"}),
+        ("--malformed", counted),
+        ("--no-usage", counted),
+        ("--status-401", {"action": "store_true"}),
+        ("--refuse-json-schema", {"action": "store_true", "help": "answer a response_format other than "
+                                  "text/json_object with a 500, as llama-cpp-python does"}),
     )
+    for flag, options in flags:
+        p.add_argument(flag, **options)
     return p
 
 
@@ -396,23 +399,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     def replies(user_text: str) -> str:
         return reply_text_for(arm, user_text)
 
-    stub = StubServer(
-        replies,
-        host=args.host,
-        port=args.port,
-        model=args.model,
-        fail_429=args.fail_429,
-        retry_after=args.retry_after,
-        retry_after_ms=args.retry_after_ms,
-        quota_429=args.quota_429,
-        fail_status=args.fail_status,
-        reset=args.reset,
-        delay=args.delay,
-        malformed=args.malformed,
-        no_usage=args.no_usage,
-        status_401=args.status_401,
-        refuse_json_schema=args.refuse_json_schema,
-    )
+    switches = {name: value for name, value in vars(args).items() if name != "arm"}
+    stub = StubServer(replies, **switches)
     # Ctrl-C and SIGTERM are blocked in every thread before the server starts and then awaited, so
     # one arriving at any moment (even right after the "serving" line) ends the loop cleanly.
     stopping = {signal.SIGINT, signal.SIGTERM}

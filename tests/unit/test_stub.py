@@ -8,7 +8,7 @@ import time
 import pytest
 import requests
 
-from kit.providers.stub import Every, StubServer, main, parse_status, parse_when
+from kit.providers.stub import Every, StubServer, build_parser, main, parse_status, parse_when
 
 SYSTEM = "S" * 400
 USER = "ADMISSION RECORD ADM-0042 body"
@@ -168,6 +168,19 @@ def test_cli_without_kit_arms_says_so(monkeypatch, capsys):
     assert main(["--arm", "floor", "--port", "0"]) == 2
     err = capsys.readouterr().err
     assert "cannot serve arm 'floor'" in err and "kit.arms.reply_text_for" in err
+
+
+def test_every_cli_flag_is_a_stub_server_argument_and_every_argument_a_flag():
+    import inspect
+
+    args = vars(build_parser().parse_args(["--arm", "floor"]))
+    assert args.pop("arm") == "floor"
+    taken = set(inspect.signature(StubServer).parameters) - {"replies"}
+    assert set(args) == taken
+    defaults = {name: p.default for name, p in inspect.signature(StubServer).parameters.items()}
+    assert {name: value for name, value in args.items() if name != "port"} == {
+        name: defaults[name] for name in args if name != "port"
+    }
 
 
 CLI = """
