@@ -1,11 +1,14 @@
 """The answer cache: one readable JSON file per bought completion, keyed by what changes the output.
 
 The key is a sha256 of canonical JSON of provider, model, messages, max_tokens, temperature, schema,
-response format and repeat index. It never includes the API key, timeouts (TIMEOUT_S), retry
-settings or worker count, and no entry stores the key. Writes are atomic (unique temp file in the
-same directory, fsync, os.replace), so concurrent threads and processes never see a half-written entry.
-Beside the entries, recorded.json notes the provider and model the last purchase used, so a replay
-with no configuration of its own keys its lookups the same way (`remember`, `replay_config`).
+response format and repeat index, and the endpoint's host and port (two servers serving different
+weights under one model name are two sources of answers). It never includes the API key, timeouts
+(TIMEOUT_S), retry settings or worker count, and no entry stores the key or the endpoint. Writes are
+atomic (unique temp file in the same directory, fsync, os.replace), so concurrent threads and
+processes never see a half-written entry.
+Beside the entries, recorded.json notes the provider, model and endpoint (host:port) the last
+purchase used, so a replay with no configuration of its own keys its lookups the same way
+(`remember`, `replay_config`).
 
 Refused: errors are never cached (callers only put successes), and `put` also refuses a completion
 with empty text or a finish_reason of "content_filter" or "refusal", because replaying a refusal would
@@ -49,6 +52,7 @@ def canonical_json(value: Any) -> str:
 
 
 def key_fields(request: Request, provider: str) -> dict[str, Any]:
+    """The request's part of the key, as an entry stores it."""
     return {
         "provider": provider,
         "model": request.model,
@@ -61,9 +65,11 @@ def key_fields(request: Request, provider: str) -> dict[str, Any]:
     }
 
 
-def cache_key(request: Request, provider: str) -> str:
-    """sha256 hex of the canonical JSON of everything that changes the output."""
-    return hashlib.sha256(canonical_json(key_fields(request, provider)).encode()).hexdigest()
+def cache_key(request: Request, provider: str, endpoint: str | None = None) -> str:
+    """sha256 hex of the canonical JSON of everything that changes the output: the request's fields and
+    the endpoint (Config.endpoint: host:port, None for the provider's default) it is sent to."""
+    fields = {**key_fields(request, provider), "endpoint": endpoint}
+    return hashlib.sha256(canonical_json(fields).encode()).hexdigest()
 
 
 def refusal_reason(completion: Completion) -> str | None:
@@ -205,12 +211,14 @@ class Cache:
         return sum(1 for p in self.root.glob("??/*.json") if not p.name.startswith("."))
 
     def remember(self, config: Config) -> None:
-        """Note which provider and model the cache was bought from (never the key or the URL), so a
-        later replay on a machine with no configuration finds the same entries. The answers are cached
-        whether or not the note can be written, so a failure here is a warning, not an error."""
+        """Note which provider, model and endpoint (host:port, never the key or the whole URL) the cache
+        was bought from, so a later replay on a machine with no configuration finds the same entries.
+        The answers are cached whether or not the note can be written, so a failure here is a
+        warning, not an error."""
         path = self.root / RECORDED
+        noted = {"provider": config.provider, "model": config.model, "endpoint": config.endpoint}
         try:
-            write_json_atomic(path, {"provider": config.provider, "model": config.model})
+            write_json_atomic(path, noted)
         except OSError as err:
             warnings.warn(
                 f"could not note the provider and model in {path} ({err.strerror or err}); a replay "
@@ -221,8 +229,9 @@ class Cache:
 
     def replay_config(self, config: Config, configured: bool) -> Config:
         """The configuration a replay keys its lookups with: the user's own if they set MODEL, otherwise
-        the provider and model the cache remembers from its last recording. ConfigError when that note
-        is there but unusable, saying how to go on."""
+        the provider, model and endpoint the cache remembers from its last recording (its base_url
+        then names only that host and port: a replay sends nothing). ConfigError when that note is
+        there but unusable, saying how to go on."""
         path = self.root / RECORDED
         if configured or not (path.exists() or path.is_symlink()):
             return config
@@ -239,12 +248,14 @@ class Cache:
         except ValueError as err:
             raise ConfigError(f"{path} is not valid JSON ({err}); {fix}") from None
         fields = noted if isinstance(noted, dict) else {}
-        provider, model = fields.get("provider"), fields.get("model")
+        provider, model, endpoint = fields.get("provider"), fields.get("model"), fields.get("endpoint")
         if provider not in PROVIDERS or not isinstance(model, str) or not model.strip():
             raise ConfigError(f"{path} holds {str(noted)[:80]!r}, not a known provider and a model; {fix}")
+        if endpoint is not None and (not isinstance(endpoint, str) or not endpoint.strip()):
+            raise ConfigError(f"{path} holds endpoint {str(endpoint)[:40]!r}, not a host:port; {fix}")
         return Config(  # no key: a replay buys nothing
             provider=provider,
-            base_url=config.base_url,
+            base_url=f"http://{endpoint}" if endpoint else None,
             model=model,
             eval_workers=config.eval_workers,
             max_calls_per_day=config.max_calls_per_day,

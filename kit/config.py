@@ -42,6 +42,7 @@ LOCAL_WORKERS = 1  # a local server usually computes one request at a time
 DEFAULT_MAX_TOKENS = 4096
 DEFAULT_TIMEOUT_S = 300.0
 PRICE_FIELDS = ("input_per_million", "cached_input_per_million", "output_per_million")
+SCHEME_PORTS = {"http": 80, "https": 443}
 
 
 @dataclass
@@ -70,6 +71,18 @@ class Config:
             "eval_workers": self.eval_workers,
             "eval_workers_from": self.workers_source,
         }
+
+    @property
+    def endpoint(self) -> str | None:
+        """Where the calls go, as host:port (the scheme's port when BASE_URL writes none), for the cache
+        key; None without a BASE_URL (the provider's own default). Never a path, query or login."""
+        if not self.base_url:
+            return None
+        parts = urlsplit(self.base_url)
+        host = (parts.hostname or "").lower()
+        port = parts.port or SCHEME_PORTS.get(parts.scheme.lower())
+        host = f"[{host}]" if ":" in host else host
+        return f"{host}:{port}" if port else host
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -212,6 +225,24 @@ def load_prices(path: Path | None = None) -> dict:
     return {k: v for k, v in table.items() if not k.startswith("_") and isinstance(v, dict)}
 
 
+def _base_url(raw: str | None) -> str | None:
+    """BASE_URL without a trailing slash, or None when unset; refused unless it is http(s) with a port
+    that is a number (the cache key holds its host and port)."""
+    base_url = (raw or "").strip().rstrip("/") or None
+    if base_url is None:
+        return None
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("http", "https"):
+        raise ConfigError(f"BASE_URL must start with http:// or https://; got {base_url!r}")
+    try:
+        port_read = parts.port is None or parts.port >= 0
+    except ValueError:
+        port_read = False
+    if not port_read:
+        raise ConfigError(f"BASE_URL has a port that is not a number from 0 to 65535; got {base_url!r}")
+    return base_url
+
+
 def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path(".env")) -> Config:
     """Build a Config from `env` (default os.environ) over the optional .env file."""
     environ = os.environ if env is None else env
@@ -222,9 +253,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
 
     provider = merged.get("PROVIDER", "stub").strip().lower() or "stub"
     row = kind(provider)
-    base_url = (merged.get("BASE_URL") or "").strip().rstrip("/") or None
-    if base_url is not None and urlsplit(base_url).scheme not in ("http", "https"):
-        raise ConfigError(f"BASE_URL must start with http:// or https://; got {base_url!r}")
+    base_url = _base_url(merged.get("BASE_URL"))
     if row.base_url == "required" and base_url is None:
         raise ConfigError(f"PROVIDER={provider} needs BASE_URL: {row.base_url_hint}")
     model, model_source = (merged.get("MODEL") or "").strip(), "MODEL"

@@ -221,7 +221,7 @@ class ArmRun:
             text = self._seen(rec, outcome)
             for n in range(self.repeat):
                 request = request_for(text, self.config, n, schema)
-                key = cache_key(request, self.config.provider)
+                key = cache_key(request, self.config.provider, self.config.endpoint)
                 hit = self.cache.get(key)
                 if hit is not None:
                     outcome.calls.append(self._done(rec.id, n, key, "replayed", hit.to_dict()))

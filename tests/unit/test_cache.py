@@ -59,12 +59,26 @@ def test_key_changes_with_provider():
     assert cache_key(request(), "anthropic") != cache_key(request(), "openai")
 
 
-def test_key_takes_only_the_request_and_the_provider():
+def test_key_changes_with_the_endpoint_host_and_port_only():
+    from kit.config import Config
+
+    def key(base_url):
+        return cache_key(request(), "openai", Config(base_url=base_url).endpoint)
+
+    here = key("http://127.0.0.1:8000/v1")
+    assert here != key("http://127.0.0.1:8001/v1") != key("http://10.0.0.7:8000/v1")
+    assert here != cache_key(request(), "openai")
+    assert here == key("http://127.0.0.1:8000") == key("http://user:secret@127.0.0.1:8000/v2?x=1")
+    assert key("https://API.example.com/v1") == key("https://api.example.com:443/v1")
+    assert key("http://api.example.com/v1") != key("https://api.example.com/v1")
+
+
+def test_key_takes_only_the_request_the_provider_and_the_endpoint():
     import inspect
 
     from kit.cache import key_fields
 
-    assert list(inspect.signature(cache_key).parameters) == ["request", "provider"]
+    assert list(inspect.signature(cache_key).parameters) == ["request", "provider", "endpoint"]
     assert list(inspect.signature(key_fields).parameters) == ["request", "provider"]
     assert set(key_fields(request(), "openai")) == {
         "provider", "model", "messages", "max_tokens", "temperature", "schema", "response_format",
@@ -385,6 +399,8 @@ def test_one_bad_entry_is_missing_and_the_others_replay(tmp_path):
         ("[]", "not a known provider and a model"),
         ('{"provider": "openai"}', "not a known provider and a model"),
         ('{"provider": ["openai"], "model": 3}', "not a known provider and a model"),
+        ('{"provider": "openai", "model": "m", "endpoint": 8000}', "not a host:port"),
+        ('{"provider": "openai", "model": "m", "endpoint": " "}', "not a host:port"),
         (b"\xff\xfe", "is not UTF-8 text"),
         (None, "cannot be read"),
     ],
@@ -422,3 +438,17 @@ def test_remember_warns_when_it_cannot_write_the_note(tmp_path):
     (tmp_path / RECORDED).mkdir()
     with pytest.warns(CacheWarning, match="needs PROVIDER and MODEL set to stub and m2"):
         Cache(tmp_path).remember(Config(provider="stub", model="m2"))
+
+
+@pytest.mark.parametrize("base_url", ["http://127.0.0.1:8000/v1", "https://api.example.com/v1", None])
+def test_a_replay_with_no_configuration_keys_with_the_recorded_endpoint(tmp_path, base_url):
+    from kit.config import Config
+
+    bought = Config(provider="openai", base_url=base_url, model="m1", api_key="sk-x")
+    cache = Cache(tmp_path)
+    cache.remember(bought)
+    noted = json.loads((tmp_path / RECORDED).read_text())
+    assert noted == {"provider": "openai", "model": "m1", "endpoint": bought.endpoint}
+    replay = cache.replay_config(Config(base_url="http://elsewhere:1/v1"), configured=False)
+    assert (replay.provider, replay.model, replay.endpoint) == ("openai", "m1", bought.endpoint)
+    assert cache_key(request(), "openai", replay.endpoint) == cache_key(request(), "openai", bought.endpoint)
