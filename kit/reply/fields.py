@@ -1,163 +1,30 @@
-"""Turns whatever text a model sent back into a structured Answer, and never raises.
+"""Reads a reply's JSON object into an Answer, field by field, recording every problem as a
+Problem(field, detail) and leaving the field empty (or, for a value on the wrong row, dropping it).
+What it normalises, and how fields are named in problems, is described in kit.reply.
 
-Where the JSON is found, in this order: the whole text; the body of a ``` / ```json code fence; the
-first complete JSON object anywhere in the text (tried from each place an object can begin, a "{"
-followed by a key), which covers prose before or after the object. An object found inside other
-text (fenced or not) counts only when it has at least one reply key (elements, support, confidence,
-why). Text with no object gives an empty Answer whose problems say so. An object still open when the
-text ends (a reply cut off mid-object) is reported as not terminated, and nothing inside it, such as
-one of its complete element rows, is ever read as the reply; nor is anything inside an object that
-closes but is not valid JSON.
-
-What is normalised, because no meaning can change:
-- case and surrounding whitespace of element names, finding words (lower case) and the verdict
-  (upper case);
-- an expected discharge date with a time part ("2026-06-13T00:00", "2026-06-13 08:00") keeps its
-  date part, with a problem noting the time was dropped; any other layout ("13/06/2026") is refused;
-- a night count given as "3", 3.0 or " 3 " becomes 3; fractions, negatives and booleans are refused;
-- an integer confidence (0 or 1) becomes a float.
-
-Everything else that is wrong is recorded as a Problem(field, detail) and the field is left empty
-(or, for a value on the wrong row, dropped). Fields name the element once the row is known
-("admitting_order.finding", "stay_expectation.expected_nights"), the list position while it is not
-("elements[4].element"), and the top-level key otherwise ("support", "confidence", "why",
-"elements", "reply"). Every element row that ends up missing, and every finding, support, confidence
-or why left empty, has a problem whose field names it.
+It never raises on any object and never looks for the object in the text (kit.reply.locate does).
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from datetime import date
-from functools import lru_cache
-from importlib import resources
-from typing import Any
 
 from kit import elements, rulebook
 from kit.answer import Answer, ElementAnswer, Problem
 
-REPLY = "reply"
+REPLY = "reply"  # the field a problem about the reply as a whole is filed under
 ROW_KEYS = ("element", "finding", "citation", "expected_discharge", "expected_nights")
 TOP_KEYS = ("elements", "support", "confidence", "why")
 
-_FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\r?\n?(.*?)```", re.DOTALL)
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?")
 _WHOLE = re.compile(r"[0-9]+")
-# Where a JSON object can begin: a brace followed by a key or by the closing brace. A brace in prose
-# ("{as promised}", ":-{") is not one, so it can neither hide the reply nor pass for a cut-off one.
-_OBJECT_START = re.compile(r'\{\s*["}]')
 _MAX_DIGITS = 4000  # int() refuses a longer digit string (sys.int_info.default_max_str_digits)
-_MAX_SCAN = 2000  # object starts tried before giving up on a long piece of text
 
 
-@lru_cache(maxsize=1)
-def _schema_text() -> str:
-    return resources.files("kit").joinpath("data", "reply.schema.json").read_text(encoding="utf-8")
-
-
-def schema() -> dict[str, Any]:
-    """The reply's JSON Schema (kit/data/reply.schema.json), a fresh copy on every call."""
-    return json.loads(_schema_text())
-
-
-def parse(text: object) -> Answer:
-    """The Answer a reply carries, with every problem recorded per field. Never raises."""
-    try:
-        return _parse(text)
-    except Exception as err:  # a last net: a bug here must not stop a run
-        answer = Answer()
-        answer.problems.append(Problem(REPLY, f"parser failed ({type(err).__name__}); nothing kept"))
-        _read_object(None, answer)
-        return answer
-
-
-def _parse(text: object) -> Answer:
-    answer = Answer()
-    if isinstance(text, bytes | bytearray):
-        text = bytes(text).decode("utf-8", errors="replace")
-        answer.problems.append(Problem(REPLY, "reply was bytes; decoded as UTF-8"))
-    if not isinstance(text, str):
-        answer.problems.append(Problem(REPLY, f"reply is {type(text).__name__}, not text"))
-        _read_object(None, answer)
-        return answer
-    obj, how = _find_object(text)
-    if how:
-        answer.problems.append(Problem(REPLY, how))
-    _read_object(obj, answer)
-    return answer
-
-
-def _find_object(text: str) -> tuple[dict | None, str]:
-    """The reply's JSON object and, when it was not the whole text, how it was found."""
-    stripped = text.strip()
-    try:
-        whole = json.loads(stripped)
-    except (ValueError, RecursionError):
-        pass
-    else:
-        if isinstance(whole, dict):
-            return whole, ""
-        return None, f"the reply is a JSON {_type_name(whole)}, not an object"
-    for match in _FENCE.finditer(text):
-        try:
-            fenced = json.loads(match.group(1).strip())
-        except (ValueError, RecursionError):
-            continue
-        if _looks_like_reply(fenced):
-            return fenced, "JSON object read from inside a code fence"
-    decoder = json.JSONDecoder()
-    resume = 0  # starts before this lie inside an object already tried and found broken
-    tries = 0
-    for match in _OBJECT_START.finditer(text):
-        start = match.start()
-        if start < resume:
-            continue
-        tries += 1
-        if tries > _MAX_SCAN:
-            break
-        try:
-            found, _ = decoder.raw_decode(text, start)
-        except (ValueError, RecursionError):
-            end = _closing(text, start)
-            if end is None:
-                return None, "the JSON object is not terminated (was the reply cut off?)"
-            resume = end  # never read a row (or any inner object) of a broken object as the reply
-            continue
-        if _looks_like_reply(found):
-            return found, "JSON object read from within surrounding text"
-    return None, "no JSON object found"
-
-
-def _looks_like_reply(value: object) -> bool:
-    """An object found inside other text is taken as the reply only when it has a reply key: an element
-    row, an empty object, or a "```{}```" quoted inside a citation is not a reply."""
-    return isinstance(value, dict) and not set(value).isdisjoint(TOP_KEYS)
-
-
-def _closing(text: str, start: int) -> int | None:
-    """The index just past the bracket that closes the object opened at text[start] (brackets inside
-    strings ignored), or None when it is still open at the end of the text: a reply cut off
-    mid-object."""
-    depth, in_string, escaped = 0, False, False
-    for index in range(start, len(text)):
-        ch = text[index]
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (ch == "\\", ch != '"')
-        elif ch == '"':
-            in_string = True
-        elif ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
-            if depth == 0:
-                return index + 1
-    return None
-
-
-def _type_name(value: object) -> str:
+def type_name(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -181,7 +48,7 @@ def _short(value: object) -> str:
     return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
-def _read_object(obj: dict | None, answer: Answer) -> None:
+def read_object(obj: dict | None, answer: Answer) -> None:
     """Fill answer from the reply object; obj None means no object was found."""
     problems = answer.problems
     if obj is None:
@@ -207,7 +74,7 @@ def _read_elements(obj: dict, answer: Answer) -> None:
         problems.append(Problem("elements", "missing"))
         items: list = []
     elif not isinstance(obj["elements"], list):
-        problems.append(Problem("elements", f"is a JSON {_type_name(obj['elements'])}, not an array"))
+        problems.append(Problem("elements", f"is a JSON {type_name(obj['elements'])}, not an array"))
         items = []
     else:
         items = obj["elements"]
@@ -236,11 +103,11 @@ def _read_elements(obj: dict, answer: Answer) -> None:
 def _row_name(item: object, index: int, problems: list[Problem]) -> str | None:
     where = f"elements[{index}]"
     if not isinstance(item, dict):
-        problems.append(Problem(where, f"is a JSON {_type_name(item)}, not an object; ignored"))
+        problems.append(Problem(where, f"is a JSON {type_name(item)}, not an object; ignored"))
         return None
     raw = item.get("element")
     if not isinstance(raw, str):
-        detail = "missing" if "element" not in item else f"is a JSON {_type_name(raw)}, not text"
+        detail = "missing" if "element" not in item else f"is a JSON {type_name(raw)}, not text"
         problems.append(Problem(f"{where}.element", f"{detail}; row ignored"))
         return None
     name = raw.strip().lower()
@@ -309,7 +176,7 @@ def _read_finding(name: str, item: dict, problems: list[Problem]) -> str | None:
         return None
     raw = item["finding"]
     if not isinstance(raw, str):
-        problems.append(Problem(where, f"is a JSON {_type_name(raw)}, not a finding word"))
+        problems.append(Problem(where, f"is a JSON {type_name(raw)}, not a finding word"))
         return None
     word = raw.strip().lower()
     if elements.is_finding_of(name, word):
@@ -345,7 +212,7 @@ def _read_citation(name: str, item: dict, finding: str | None, problems: list[Pr
             problems.append(Problem(where, f"null, but the finding {finding!r} needs a quoted line"))
         return None
     if not isinstance(raw, str):
-        problems.append(Problem(where, f"is a JSON {_type_name(raw)}, not text; dropped"))
+        problems.append(Problem(where, f"is a JSON {type_name(raw)}, not text; dropped"))
         return None
     if not raw.strip():
         problems.append(Problem(where, "empty text; read as null"))
@@ -361,7 +228,7 @@ def _read_discharge(name: str, item: dict, problems: list[Problem]) -> str | Non
     if raw is None:
         return None
     if not isinstance(raw, str):
-        problems.append(Problem(where, f"is a JSON {_type_name(raw)}, not a YYYY-MM-DD date; dropped"))
+        problems.append(Problem(where, f"is a JSON {type_name(raw)}, not a YYYY-MM-DD date; dropped"))
         return None
     text = raw.strip()
     timed = _DATE_TIME.fullmatch(text)
@@ -404,13 +271,21 @@ def _read_nights(name: str, item: dict, problems: list[Problem]) -> int | None:
     return value
 
 
-def _read_support(obj: dict, problems: list[Problem]) -> str | None:
-    if "support" not in obj:
-        problems.append(Problem("support", "missing"))
+def _top_text(obj: dict, key: str, what: str, problems: list[Problem]) -> str | None:
+    """obj[key] when it is text; otherwise a problem (missing, or not `what`) and None."""
+    if key not in obj:
+        problems.append(Problem(key, "missing"))
         return None
-    raw = obj["support"]
+    raw = obj[key]
     if not isinstance(raw, str):
-        problems.append(Problem("support", f"is a JSON {_type_name(raw)}, not a verdict"))
+        problems.append(Problem(key, f"is a JSON {type_name(raw)}, not {what}"))
+        return None
+    return raw
+
+
+def _read_support(obj: dict, problems: list[Problem]) -> str | None:
+    raw = _top_text(obj, "support", "a verdict", problems)
+    if raw is None:
         return None
     verdict = raw.strip().upper()
     if verdict in rulebook.verdicts():
@@ -427,7 +302,7 @@ def _read_confidence(obj: dict, problems: list[Problem]) -> float | None:
         return None
     raw = obj["confidence"]
     if isinstance(raw, bool) or not isinstance(raw, int | float):
-        problems.append(Problem("confidence", f"is a JSON {_type_name(raw)}, not a number"))
+        problems.append(Problem("confidence", f"is a JSON {type_name(raw)}, not a number"))
         return None
     if not (0 <= raw <= 1):  # also refuses NaN; checked before float() so a huge int cannot overflow
         problems.append(Problem("confidence", f"{_short(raw)} is outside [0, 1]; dropped"))
@@ -436,12 +311,8 @@ def _read_confidence(obj: dict, problems: list[Problem]) -> float | None:
 
 
 def _read_why(obj: dict, problems: list[Problem]) -> str | None:
-    if "why" not in obj:
-        problems.append(Problem("why", "missing"))
-        return None
-    raw = obj["why"]
-    if not isinstance(raw, str):
-        problems.append(Problem("why", f"is a JSON {_type_name(raw)}, not text"))
+    raw = _top_text(obj, "why", "text", problems)
+    if raw is None:
         return None
     if not raw.strip():
         problems.append(Problem("why", "empty"))
