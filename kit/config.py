@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from kit.files import write_text_atomic
@@ -43,6 +44,7 @@ DEFAULT_MAX_TOKENS = 4096
 DEFAULT_TIMEOUT_S = 300.0
 PRICE_FIELDS = ("input_per_million", "cached_input_per_million", "output_per_million")
 SCHEME_PORTS = {"http": 80, "https": 443}
+N = TypeVar("N", int, float)
 
 
 @dataclass
@@ -153,24 +155,23 @@ def write_dotenv(path: Path, values: Mapping[str, object]) -> int:
     return kept
 
 
-def _positive_int(name: str, raw: str) -> int:
+def _number(name: str, raw: str, read: Callable[[str], N], usable: Callable[[N], bool], what: str) -> N:
+    """`read(raw)` when it reads and is `usable`; otherwise ConfigError saying the setting must be `what`."""
     try:
-        value = int(raw)
+        value = read(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a positive whole number, got {raw!r}") from None
-    if value < 1:
-        raise ConfigError(f"{name} must be a positive whole number, got {raw!r}")
+        value = None
+    if value is None or not usable(value):
+        raise ConfigError(f"{name} must be {what}, got {raw!r}")
     return value
+
+
+def _positive_int(name: str, raw: str) -> int:
+    return _number(name, raw, int, lambda value: value >= 1, "a positive whole number")
 
 
 def _positive_seconds(name: str, raw: str) -> float:
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds above 0, got {raw!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise ConfigError(f"{name} must be a number of seconds above 0, got {raw!r}")
-    return value
+    return _number(name, raw, float, lambda value: 0 < value < float("inf"), "a number of seconds above 0")
 
 
 def _yes_no(name: str, raw: str) -> bool:

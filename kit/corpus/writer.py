@@ -179,16 +179,23 @@ def _plant_stay(d: Draft, rng: random.Random) -> None:
         d.planted[elements.STAY_EXPECTATION] = Planted(klass)
 
 
+def _named_or_vague(
+    mechanism: str, rng: random.Random, field: str, names: tuple[str, ...], named: tuple[str, ...],
+    vague: tuple[str, ...],
+) -> str | None:
+    """A `named` line with two or three of `names` in its `field`, a `vague` line, or None."""
+    if mechanism == "named":
+        picked = _join(rng.sample(names, rng.randint(2, 3)))  # drawn before the line: the seed's order
+        return rng.choice(named).format(**{field: picked})
+    return rng.choice(vague) if mechanism == "vague" else None
+
+
 def _plant_comorbidities(d: Draft, rng: random.Random) -> None:
     mechanism = d.slot.comorbidities
     klass = plan.EVIDENCE_CLASS[mechanism]
-    if mechanism == "named":
-        names = rng.sample(pools.CONDITIONS, rng.randint(2, 3))
-        line = rng.choice(pools.COMORBIDITY_NAMED).format(conditions=_join(names))
-    elif mechanism == "vague":
-        line = rng.choice(pools.COMORBIDITY_VAGUE)
-    else:
-        line = None
+    line = _named_or_vague(
+        mechanism, rng, "conditions", pools.CONDITIONS, pools.COMORBIDITY_NAMED, pools.COMORBIDITY_VAGUE
+    )
     if line:
         d.prose.append(line)
     d.planted[elements.COMORBIDITIES] = Planted(klass, line)
@@ -198,13 +205,9 @@ def _plant_services(d: Draft, rng: random.Random) -> None:
     mechanism = d.slot.services
     klass = plan.EVIDENCE_CLASS[mechanism]
     day = d.admitted.date() + timedelta(days=1)
-    if mechanism == "named":
-        names = rng.sample(pools.SERVICES, rng.randint(2, 3))
-        body = rng.choice(pools.SERVICES_NAMED).format(services=_join(names))
-    elif mechanism == "vague":
-        body = rng.choice(pools.SERVICES_VAGUE)
-    else:
-        body = None
+    body = _named_or_vague(
+        mechanism, rng, "services", pools.SERVICES, pools.SERVICES_NAMED, pools.SERVICES_VAGUE
+    )
     if body:
         d.services.append((day, body))
     d.planted[elements.SERVICES_DELIVERED] = Planted(klass, f"{day.isoformat()}  {body}" if body else None)

@@ -124,8 +124,8 @@ def _read_row(name: str, item: dict, problems: list[Problem]) -> ElementAnswer:
     row = ElementAnswer(name)
     row.finding = _read_finding(name, item, problems)
     row.citation = _read_citation(name, item, row.finding, problems)
-    discharge = _read_discharge(name, item, problems)
-    nights = _read_nights(name, item, problems)
+    discharge = _read_value(name, item, "expected_discharge", problems)
+    nights = _read_value(name, item, "expected_nights", problems)
     if name != elements.STAY_EXPECTATION:
         for key, value in (("expected_discharge", discharge), ("expected_nights", nights)):
             if value is not None:
@@ -222,11 +222,16 @@ def _read_citation(name: str, item: dict, finding: str | None, problems: list[Pr
     return raw
 
 
-def _read_discharge(name: str, item: dict, problems: list[Problem]) -> str | None:
-    where = f"{name}.expected_discharge"
-    raw = item.get("expected_discharge")
+def _read_value(name: str, item: dict, key: str, problems: list[Problem]) -> str | int | None:
+    """The row's expected_discharge or expected_nights as its reader takes it; None when not given."""
+    raw = item.get(key)
     if raw is None:
         return None
+    read = _read_discharge if key == "expected_discharge" else _read_nights
+    return read(f"{name}.{key}", raw, problems)
+
+
+def _read_discharge(where: str, raw: object, problems: list[Problem]) -> str | None:
     if not isinstance(raw, str):
         problems.append(Problem(where, f"is a JSON {type_name(raw)}, not a YYYY-MM-DD date; dropped"))
         return None
@@ -248,11 +253,7 @@ def _read_discharge(name: str, item: dict, problems: list[Problem]) -> str | Non
     return text
 
 
-def _read_nights(name: str, item: dict, problems: list[Problem]) -> int | None:
-    where = f"{name}.expected_nights"
-    raw = item.get("expected_nights")
-    if raw is None:
-        return None
+def _read_nights(where: str, raw: object, problems: list[Problem]) -> int | None:
     value: int | None = None
     if isinstance(raw, bool):
         value = None
