@@ -79,13 +79,12 @@ class PromptError(ValueError):
 def _rule_id(verdict: str, test: str, value: str | None = None) -> str:
     """The id of the rule in policy.json that gives this verdict under this condition (the condition's
     test, and its value when it has one): the rule a commitment below describes in prose."""
-    data = rulebook.policy()
     found = [
         rule_id
-        for rule_id in data["rule_order"]
-        if data["rules"][rule_id]["verdict"] == verdict
-        and data["rules"][rule_id]["when"].get("test") == test
-        and (value is None or data["rules"][rule_id]["when"].get("value") == value)
+        for rule_id, rule in rulebook.policy()["rules"].items()
+        if rule["verdict"] == verdict
+        and rule["when"].get("test") == test
+        and (value is None or rule["when"].get("value") == value)
     ]
     if len(found) != 1:
         condition = test if value is None else f"{test} {value}"
