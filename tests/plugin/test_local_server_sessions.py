@@ -1,6 +1,7 @@
 """The README's local-server path as a user runs it (issue 16): inner `pytest -m paid` sessions on a
 small corpus the user brings, against a stub on 127.0.0.1 that behaves like llama-cpp-python's server
-(refuses json_schema with a 500 naming response_format, cuts replies at max_tokens)."""
+(refuses json_schema with a 500 naming response_format, cuts replies at max_tokens). The sessions
+run in this process (`runpytest_inprocess`): nothing here depends on a process of its own."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import shutil
 import socket
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -56,7 +58,7 @@ def local(tmp_path, monkeypatch, pytester):
         for name, value in settings.items():
             monkeypatch.setenv(name, value)
         where = (f"--corpus={corpus}", f"--answers-cache={cache}")
-        return pytester.runpytest_subprocess(*inner_args(PAID_TESTS, results, "-m", "paid", *where, *extra))
+        return pytester.runpytest_inprocess(*inner_args(PAID_TESTS, results, "-m", "paid", *where, *extra))
 
     run.cache, run.results = cache, results
     return run
@@ -91,7 +93,7 @@ def test_json_schema_refused_once_then_json_object_buys_replays_free_and_reports
         assert outcomes.get("failed", 0) == 0 and outcomes["skipped"] > 0
         bought.stdout.fnmatch_lines(["*n/a*", "*n/a, your corpus has no item of this kind (0/0)*"])
         assert json.loads((local.cache / "recorded.json").read_text()) == {
-            "provider": "openai", "model": "local-model"}
+            "provider": "openai", "model": "local-model", "endpoint": urlsplit(stub.base_url).netloc}
         settings = paid_json(local.results)["settings"]
         assert settings == {"response_format": "json_object", "max_tokens": 1024, "timeout_s": 300.0,
                             "retry_timeouts": False, "eval_workers": 1,

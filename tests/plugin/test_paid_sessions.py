@@ -1,16 +1,25 @@
-"""The paid arm's pytest plugin, exercised end to end: inner pytest sessions (subprocesses running
-the real tests/eval/test_paid_arm.py) against a stub server on 127.0.0.1 serving the oracle's
-replies. No outside network; backoff waits are shortened through the stub's tiny Retry-After."""
+"""The paid arm's pytest plugin, exercised end to end: inner pytest sessions running the real
+tests/eval/test_paid_arm.py against a stub server on 127.0.0.1 serving the oracle's replies. No
+outside network; backoff waits are shortened through the stub's tiny Retry-After.
+
+One recording, bought under xdist (`recording`, shared by the tests marked with its xdist group),
+carries what xdist changes: every call bought once under the lock, with retried 429s and 503s on
+the way. The replays and the sessions that buy something of their own run in this process
+(`runpytest_inprocess`); only a session that must be killed runs as a subprocess.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -23,41 +32,48 @@ from tests.plugin.conftest import REPO, inner_args
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
 SENTINEL = "sk-SENTINEL-7f3a9c21d4"
+SHARED = pytest.mark.xdist_group("paid-recording")  # one worker records once for all of these
 
 
 def oracle(text: str) -> str:
     return reply_text_for("oracle", text)
 
 
-@pytest.fixture(params=[(), ("-n", "2")], ids=["serial", "xdist"])
-def spread(request):
-    """Every plugin session runs once in one process and once spread over two xdist workers."""
-    return request.param
-
-
-@pytest.fixture
-def session_args(tmp_path, spread):
-    cache, results = tmp_path / "answers", tmp_path / "results"
-
-    def args(*extra: str) -> list[str]:
-        return [*spread, *inner_args(PAID_TESTS, results, "-m", "paid", f"--answers-cache={cache}", *extra)]
-
-    args.cache, args.results = cache, results
-    return args
+def stub_settings(stub: StubServer, workers: int = 4) -> dict[str, str]:
+    return {
+        "PROVIDER": "stub",
+        "BASE_URL": stub.base_url,
+        "MODEL": "stub-oracle",
+        "API_KEY": SENTINEL,
+        "EVAL_WORKERS": str(workers),
+        "KIT_DOTENV": "/nonexistent/.env",
+    }
 
 
 @pytest.fixture
 def stub_env(monkeypatch):
     def use(stub: StubServer, workers: int = 4) -> None:
-        monkeypatch.setenv("PROVIDER", "stub")
-        monkeypatch.setenv("BASE_URL", stub.base_url)
-        monkeypatch.setenv("MODEL", "stub-oracle")
-        monkeypatch.setenv("API_KEY", SENTINEL)
-        monkeypatch.setenv("EVAL_WORKERS", str(workers))
+        for name, value in stub_settings(stub, workers).items():
+            monkeypatch.setenv(name, value)
         monkeypatch.delenv("MAX_CALLS_PER_DAY", raising=False)
-        monkeypatch.setenv("KIT_DOTENV", "/nonexistent/.env")
 
     return use
+
+
+def paid_args(cache: Path, results: Path, *extra: str) -> list[str]:
+    return inner_args(PAID_TESTS, results, "-m", "paid", f"--answers-cache={cache}", *extra)
+
+
+@pytest.fixture
+def session(pytester, tmp_path):
+    """Runs an inner paid session in this process with its own cache and results folders."""
+    cache, results = tmp_path / "answers", tmp_path / "results"
+
+    def run(*extra: str):
+        return pytester.runpytest_inprocess(*paid_args(cache, results, *extra))
+
+    run.cache, run.results = cache, results
+    return run
 
 
 def entries(cache: Path) -> int:
@@ -68,117 +84,96 @@ def scoreboard(text: str) -> str:
     return text.split("admission evidence kit: scoreboard", 1)[1].split("results:", 1)[0]
 
 
-def test_record_then_replay_with_zero_requests(pytester, session_args, stub_env):
-    with StubServer(replies=oracle) as stub:
-        stub_env(stub)
-        bought = pytester.runpytest_subprocess(*session_args("--record"))
-        bought.assert_outcomes(passed=96)
-        assert stub.requests == 60
-        assert entries(session_args.cache) == 60
-        replayed = pytester.runpytest_subprocess(*session_args())
-        replayed.assert_outcomes(passed=96)
-        assert stub.requests == 60, "a replay made HTTP requests"
-    assert scoreboard(bought.stdout.str()) == scoreboard(replayed.stdout.str())
+@dataclass
+class Recording:
+    stub: StubServer
+    cache: Path
+    results: Path
+    output: str
+    outcomes: dict[str, int]
+    requests: int
 
 
-def test_a_replay_miss_fails_naming_the_buy_command(pytester, session_args, stub_env):
-    with StubServer(replies=oracle) as stub:
-        stub_env(stub)
-        result = pytester.runpytest_subprocess(*session_args("-k", "ADM-0001 or records.fully_right"))
-        assert stub.requests == 0
-    result.assert_outcomes(failed=2)
-    result.stdout.fnmatch_lines(["*ADM-0001: no cached answer; run `pytest -m paid --record` to buy it*"])
-
-
-def test_an_interrupted_run_resumes_buying_only_what_is_missing(pytester, session_args, stub_env):
-    with StubServer(replies=oracle, delay=0.15) as stub:
-        stub_env(stub, workers=2)
-        cmd = [sys.executable, "-m", "pytest", *session_args("--record")]
-        proc = subprocess.Popen(
-            cmd,
-            cwd=pytester.path,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env=os.environ.copy(),
-            start_new_session=True,
+@pytest.fixture(scope="session")
+def recording(tmp_path_factory) -> Iterator[Recording]:
+    """The oracle bought once, with --record, by an inner session spread over two xdist workers, the
+    stub failing the first two calls with 429 (Retry-After) and the next two with 503. The stub stays
+    up, so replays reach the same endpoint the answers were bought from."""
+    folder = tmp_path_factory.mktemp("recording")
+    cache, results = folder / "answers", folder / "results"
+    faults = {"fail_429": 2, "retry_after": "0.05", "fail_status": (503, 2)}
+    with StubServer(replies=oracle, **faults) as stub, pytest.MonkeyPatch.context() as patch:
+        for name, value in stub_settings(stub).items():
+            patch.setenv(name, value)
+        patch.delenv("MAX_CALLS_PER_DAY", raising=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-n", "2", *paid_args(cache, results, "--record")],
+            cwd=folder, capture_output=True, text=True, timeout=300, check=False,
         )
-        deadline = time.monotonic() + 60
-        while entries(session_args.cache) < 10 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        kept = entries(session_args.cache)
-        assert 10 <= kept < 60, kept
-        for entry in session_args.cache.glob("??/*.json"):
-            assert json.loads(entry.read_text())["completion"]["text"], f"{entry} is half-written"
-        before = stub.requests
-        resumed = pytester.runpytest_subprocess(*session_args("--record"))
-        resumed.assert_outcomes(passed=96)
-        assert stub.requests - before == 60 - kept
-    assert entries(session_args.cache) == 60
+        outcomes = pytest.RunResult.parse_summary_nouns(done.stdout.splitlines())
+        yield Recording(stub, cache, results, done.stdout + done.stderr, outcomes, stub.requests)
 
 
-def test_429_with_retry_after_and_503_are_retried(pytester, session_args, stub_env):
-    with StubServer(replies=oracle, fail_429=2, retry_after="0.05", fail_status=(503, 2)) as stub:
-        stub_env(stub)
-        result = pytester.runpytest_subprocess(*session_args("--record"))
-        assert stub.requests == 64
-    result.assert_outcomes(passed=96)
+@SHARED
+def test_under_xdist_every_call_is_bought_once_through_429s_and_503s(recording):
+    assert recording.outcomes == {"passed": 96}, recording.output
+    assert recording.requests == 60 + 2 + 2
+    assert entries(recording.cache) == 60
+    (log,) = recording.results.glob("*/paid-progress.log")
+    assert f"paid arm: {log.read_text().splitlines()[-1]} (all progress: {log})" in recording.output
 
 
-def test_a_reset_connection_is_retried_once_and_not_twice(pytester, session_args, stub_env):
-    with StubServer(replies=oracle, reset=2) as stub:
-        stub_env(stub, workers=1)
-        result = pytester.runpytest_subprocess(*session_args("--record"))
-        assert stub.requests == 61
-    assert entries(session_args.cache) == 59
-    failed = result.parseoutcomes()["failed"]
-    assert failed >= 1
-    assert re.search(r"ADM-\d{4}: .*(reset|onnection)", result.stdout.str())
+@SHARED
+def test_a_replay_makes_no_request_and_prints_the_same_scoreboard(recording, pytester, tmp_path, stub_env):
+    stub_env(recording.stub)
+    before = recording.stub.requests
+    replayed = pytester.runpytest_inprocess(*paid_args(recording.cache, tmp_path / "results"))
+    replayed.assert_outcomes(passed=96)
+    assert recording.stub.requests == before, "a replay made HTTP requests"
+    assert scoreboard(replayed.stdout.str()) == scoreboard(recording.output)
 
 
-def test_a_401_fails_fast_with_what_to_fix(pytester, session_args, stub_env):
-    with StubServer(replies=oracle, status_401=True) as stub:
-        stub_env(stub, workers=2)
-        result = pytester.runpytest_subprocess(*session_args("--record"))
-        assert stub.requests <= 2
-    assert entries(session_args.cache) == 0
-    result.stdout.fnmatch_lines(["*401*API key was rejected*"])
-
-
-def test_the_key_is_in_no_file_the_run_wrote_and_in_none_of_its_output(pytester, session_args, stub_env):
-    with StubServer(replies=oracle, fail_429=1) as stub:
-        stub_env(stub)
-        result = pytester.runpytest_subprocess(*session_args("--record"))
-        assert stub.last_authorization == f"Bearer {SENTINEL}"
-    assert SENTINEL not in result.stdout.str() + result.stderr.str()
-    written = [p for d in (session_args.cache, session_args.results) for p in d.rglob("*") if p.is_file()]
+@SHARED
+def test_the_key_is_in_no_file_the_run_wrote_and_in_none_of_its_output(recording):
+    assert recording.stub.last_authorization == f"Bearer {SENTINEL}"
+    assert SENTINEL not in recording.output
+    written = [p for d in (recording.cache, recording.results) for p in d.rglob("*") if p.is_file()]
     assert len(written) > 60
     leaked = [p for p in written if SENTINEL in p.read_text(encoding="utf-8", errors="replace")]
     assert not leaked
 
 
-def test_a_daily_limit_refuses_with_a_clear_message(pytester, session_args, stub_env, monkeypatch):
-    with StubServer(replies=oracle) as stub:
-        stub_env(stub)
-        monkeypatch.setenv("MAX_CALLS_PER_DAY", "5")
-        first = pytester.runpytest_subprocess(*session_args("--record"))
-        assert stub.requests == 5
-        second = pytester.runpytest_subprocess(*session_args("--record"))
-        assert stub.requests == 5
-    assert entries(session_args.cache) == 5
-    assert first.ret != 0
-    second.stdout.fnmatch_lines(["*MAX_CALLS_PER_DAY (5) is spent for today*"])
+@SHARED
+def test_the_result_file_carries_telemetry_scan_and_prompt_sizes(recording):
+    (paid,) = recording.results.glob("*/paid.json")
+    data = json.loads(paid.read_text())
+    telemetry = data["telemetry"]
+    assert (telemetry["calls"], telemetry["bought"], telemetry["failures"], telemetry["retries"]) == (
+        60,
+        60,
+        0,
+        4,
+    )
+    assert telemetry["latency_ms"]["p50"] <= telemetry["latency_ms"]["p95"] <= telemetry["latency_ms"]["max"]
+    assert telemetry["tokens"]["input"] > telemetry["tokens"]["cached_input"] > 0
+    assert len(telemetry["per_call"]) == 60
+    assert telemetry["scan"] == {"quarantine": False, "flagged_records": 0, "flags": {}}
+    parts = data["prompt_chars"]["parts"]
+    assert data["prompt_chars"]["static_prefix_share"] >= 0.85 and parts["record"] > 0
+    assert data["guards"]["records"] == 60 and data["policy_id"] == "TM-2026"
 
 
-def test_repeats_are_bought_separately_and_their_agreement_reported(pytester, session_args, stub_env):
-    with StubServer(replies=oracle) as stub:
-        stub_env(stub)
-        result = pytester.runpytest_subprocess(*session_args("--record", "--repeat", "2"))
-        assert stub.requests == 120
+@SHARED
+def test_a_second_repeat_is_bought_on_its_own_and_agreement_reported(recording, pytester, tmp_path, stub_env):
+    stub_env(recording.stub)
+    cache, results = tmp_path / "answers", tmp_path / "results"
+    shutil.copytree(recording.cache, cache)
+    before = recording.stub.requests
+    result = pytester.runpytest_inprocess(*paid_args(cache, results, "--record", "--repeat", "2"))
+    assert recording.stub.requests - before == 60, "only the second repeat is bought"
     result.assert_outcomes(passed=96)
-    assert entries(session_args.cache) == 120
-    (paid,) = session_args.results.glob("*/paid.json")
+    assert entries(cache) == 120
+    (paid,) = results.glob("*/paid.json")
     agreement = json.loads(paid.read_text())["agreement"]
     assert agreement == {
         "records": 60,
@@ -191,10 +186,80 @@ def test_repeats_are_bought_separately_and_their_agreement_reported(pytester, se
     }
 
 
-def test_a_wrong_record_shows_the_answer_against_the_key(pytester, session_args, stub_env):
+def test_a_replay_miss_fails_naming_the_buy_command(session, stub_env):
+    with StubServer(replies=oracle) as stub:
+        stub_env(stub)
+        result = session("-k", "ADM-0001 or records.fully_right")
+        assert stub.requests == 0
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(["*ADM-0001: no cached answer; run `pytest -m paid --record` to buy it*"])
+
+
+def test_an_interrupted_run_resumes_buying_only_what_is_missing(session, stub_env, tmp_path):
+    with StubServer(replies=oracle, delay=0.15) as stub:
+        stub_env(stub, workers=2)
+        cmd = [sys.executable, "-m", "pytest", *paid_args(session.cache, session.results, "--record")]
+        proc = subprocess.Popen(
+            cmd,
+            cwd=tmp_path,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env=os.environ.copy(),
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 60
+        while entries(session.cache) < 10 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        kept = entries(session.cache)
+        assert 10 <= kept < 60, kept
+        for entry in session.cache.glob("??/*.json"):
+            assert json.loads(entry.read_text())["completion"]["text"], f"{entry} is half-written"
+        before = stub.requests
+        resumed = session("--record")
+        resumed.assert_outcomes(passed=96)
+        assert stub.requests - before == 60 - kept
+    assert entries(session.cache) == 60
+
+
+def test_a_reset_connection_is_retried_once_and_not_twice(session, stub_env):
+    with StubServer(replies=oracle, reset=2) as stub:
+        stub_env(stub, workers=1)
+        result = session("--record")
+        assert stub.requests == 61
+    assert entries(session.cache) == 59
+    failed = result.parseoutcomes()["failed"]
+    assert failed >= 1
+    assert re.search(r"ADM-\d{4}: .*(reset|onnection)", result.stdout.str())
+
+
+def test_a_401_fails_fast_with_what_to_fix(session, stub_env):
+    with StubServer(replies=oracle, status_401=True) as stub:
+        stub_env(stub, workers=2)
+        result = session("--record")
+        assert stub.requests <= 2
+    assert entries(session.cache) == 0
+    result.stdout.fnmatch_lines(["*401*API key was rejected*"])
+
+
+def test_a_daily_limit_refuses_with_a_clear_message(session, stub_env, monkeypatch):
+    with StubServer(replies=oracle) as stub:
+        stub_env(stub)
+        monkeypatch.setenv("MAX_CALLS_PER_DAY", "5")
+        first = session("--record")
+        assert stub.requests == 5
+        second = session("--record")
+        assert stub.requests == 5
+    assert entries(session.cache) == 5
+    assert first.ret != 0
+    second.stdout.fnmatch_lines(["*MAX_CALLS_PER_DAY (5) is spent for today*"])
+
+
+def test_a_wrong_record_shows_the_answer_against_the_key(session, stub_env):
     with StubServer(replies=lambda text: reply_text_for("floor", text)) as stub:
         stub_env(stub)
-        result = pytester.runpytest_subprocess(*session_args("--record", "-k", "test_record"))
+        result = session("--record", "-k", "test_record")
     corpus = load.load(load.shipped_folder())
     floor = arm("floor")
     report = scoring.score("floor", corpus, {r.id: floor(r) for r in corpus.records})
@@ -205,25 +270,3 @@ def test_a_wrong_record_shows_the_answer_against_the_key(pytester, session_args,
     result.stdout.fnmatch_lines(
         ["*is not fully right*:", "*element*key*answered*citation*", "*support: key*"]
     )
-
-
-def test_the_result_file_carries_telemetry_scan_and_prompt_sizes(pytester, session_args, stub_env):
-    with StubServer(replies=oracle, fail_429=1) as stub:
-        stub_env(stub)
-        pytester.runpytest_subprocess(*session_args("--record")).assert_outcomes(passed=96)
-    (paid,) = session_args.results.glob("*/paid.json")
-    data = json.loads(paid.read_text())
-    telemetry = data["telemetry"]
-    assert (telemetry["calls"], telemetry["bought"], telemetry["failures"], telemetry["retries"]) == (
-        60,
-        60,
-        0,
-        1,
-    )
-    assert telemetry["latency_ms"]["p50"] <= telemetry["latency_ms"]["p95"] <= telemetry["latency_ms"]["max"]
-    assert telemetry["tokens"]["input"] > telemetry["tokens"]["cached_input"] > 0
-    assert len(telemetry["per_call"]) == 60
-    assert telemetry["scan"] == {"quarantine": False, "flagged_records": 0, "flags": {}}
-    parts = data["prompt_chars"]["parts"]
-    assert data["prompt_chars"]["static_prefix_share"] >= 0.85 and parts["record"] > 0
-    assert data["guards"]["records"] == 60 and data["policy_id"] == "TM-2026"

@@ -1,34 +1,27 @@
 """The scoreboard of the free arms, printed by the plugin at the end of an inner pytest session:
-the same table with and without xdist, and one result file per arm in one run folder."""
-
-from pathlib import Path
+the same table with and without xdist (the controller collects the workers' rows), and one result
+file per arm in one run folder. Only the xdist session needs a process of its own; the others run
+in this process."""
 
 from tests.plugin.conftest import REPO, inner_args
 
 FREE_ARMS = REPO / "tests" / "eval" / "test_free_arms.py"
 
 
-def _run(pytester, results: Path, *extra: str):
-    return pytester.runpytest_subprocess(*inner_args(FREE_ARMS, results, *extra))
-
-
 def _board(text: str) -> str:
     return text.split("admission evidence kit: scoreboard", 1)[1].split("results:", 1)[0]
 
 
-def test_the_scoreboard_is_the_same_with_and_without_xdist(pytester, tmp_path):
-    plain = _run(pytester, tmp_path / "plain")
-    spread = _run(pytester, tmp_path / "spread", "-n", "2")
+def test_the_scoreboard_is_the_same_with_and_without_xdist_and_one_file_per_arm(pytester, tmp_path):
+    plain = pytester.runpytest_inprocess(*inner_args(FREE_ARMS, tmp_path / "plain"))
+    spread_args = inner_args(FREE_ARMS, tmp_path / "spread", "-n", "2", "--run-id=r1")
+    spread = pytester.runpytest_subprocess(*spread_args)
     plain.assert_outcomes(passed=108)
     spread.assert_outcomes(passed=108)
     assert _board(plain.stdout.str()) == _board(spread.stdout.str())
     for arm in ("floor", "always-present", "oracle"):
         assert f"arm: {arm}  (36 metrics, 0 below threshold)" in plain.stdout.str()
-
-
-def test_one_result_file_per_arm_in_one_run_folder_under_xdist(pytester, tmp_path):
-    _run(pytester, tmp_path / "spread", "-n", "2", "--run-id=r-test").assert_outcomes(passed=108)
-    written = sorted(p.name for p in (tmp_path / "spread" / "r-test").iterdir())
+    written = sorted(p.name for p in (tmp_path / "spread" / "r1").iterdir())
     assert written == ["always-present.json", "floor.json", "oracle.json"]
 
 
@@ -38,7 +31,8 @@ def test_a_missed_threshold_fails_and_names_metric_value_threshold_and_records(p
         '[thresholds.floor]\n"*" = "perfect"\n[thresholds.oracle]\n"*" = "perfect"\n'
         '[thresholds.always-present]\n"*" = { min = 0 }\n'
     )
-    result = _run(pytester, tmp_path / "r", f"--thresholds={strict}", "-k", "floor and findings")
+    args = inner_args(FREE_ARMS, tmp_path / "r", f"--thresholds={strict}", "-k", "floor and findings")
+    result = pytester.runpytest_inprocess(*args)
     assert result.ret == 1
     result.stdout.fnmatch_lines(
         ["*floor / findings: */240 does not meet = 240*records that cost it: ADM-*"]
