@@ -3,8 +3,6 @@ traceback, and an unusable folder under `pytest --corpus` stops the session once
 
 import json
 import shutil
-import subprocess
-import sys
 
 import pytest
 
@@ -81,25 +79,26 @@ def test_check_says_a_folder_without_gold_cannot_be_graded(folder, capsys):
         load.load_graded(folder)
 
 
-def pytest_session(folder, *extra):
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", str(REPO / "tests" / "eval" / "test_free_arms.py"),
-         f"--corpus={folder}", f"--results-dir={folder.parent / 'results'}", "-p", "no:cacheprovider",
-         "-q", *extra],
-        capture_output=True, text=True, cwd=REPO, timeout=300, check=False,
-    )
+def pytest_session(pytester, folder, *extra) -> tuple[int, str]:
+    """The exit code and output of `pytest --corpus=folder` on the free arms: in this process, or as
+    a subprocess when `extra` spreads it over xdist workers."""
+    args = [str(REPO / "tests" / "eval" / "test_free_arms.py"), f"--corpus={folder}",
+            f"--results-dir={folder.parent / 'results'}", f"--rootdir={REPO}", "-c", str(REPO / "pytest.ini"),
+            "-p", "no:cacheprovider", "-q", *extra]
+    run = pytester.runpytest_subprocess if "-n" in extra else pytester.runpytest_inprocess
+    result = run(*args)
+    return result.ret, "\n".join(result.outlines + result.errlines)
 
 
 @pytest.mark.parametrize("spread", [(), ("-n", "2")], ids=["serial", "xdist"])
-def test_pytest_with_an_invalid_corpus_stops_once_with_the_check_list(folder, spread, capsys):
+def test_pytest_with_an_invalid_corpus_stops_once_with_the_check_list(pytester, folder, spread, capsys):
     rows = gold_rows(folder)
     rows[3]["id"] = ["ADM-0004"]
     write_gold(folder, rows)
     assert main(["--check", str(folder)]) == 1
     listed = capsys.readouterr().err.strip().splitlines()
-    done = pytest_session(folder, *spread)
-    output = done.stdout + done.stderr
-    assert done.returncode == 4, output
+    code, output = pytest_session(pytester, folder, *spread)
+    assert code == 4, output
     assert "Traceback" not in output and "passed" not in output and "failed" not in output
     shown = [line.strip() for line in output.splitlines()]
     for line in listed[1:]:
@@ -107,10 +106,9 @@ def test_pytest_with_an_invalid_corpus_stops_once_with_the_check_list(folder, sp
     assert len(output.splitlines()) <= len(listed) + 3, output
 
 
-def test_pytest_with_a_corpus_without_gold_says_why_once(folder):
+def test_pytest_with_a_corpus_without_gold_says_why_once(pytester, folder):
     (folder / "gold.jsonl").unlink()
-    done = pytest_session(folder)
-    output = done.stdout + done.stderr
-    assert done.returncode == 4, output
+    code, output = pytest_session(pytester, folder)
+    assert code == 4, output
     assert output.count("has no gold.jsonl, so it cannot be graded") == 1, output
     assert "Traceback" not in output and len(output.splitlines()) <= 3, output

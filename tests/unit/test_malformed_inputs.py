@@ -16,8 +16,6 @@ import io
 import json
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
 import warnings
 from pathlib import Path
@@ -406,7 +404,7 @@ def test_a_malformed_recorded_note_says_what_to_do(tmp_path, record_property):
     note(record_property, "recorded.json replay", tried)
 
 
-# --- pytest --corpus (a few whole sessions: they are slow) -------------------------------------
+# --- pytest --corpus (a few whole sessions, run in this process) -------------------------------
 
 SESSION_DAMAGE = [
     ("gold.jsonl", "bytes", b"\xff\xfe not text"),
@@ -416,18 +414,20 @@ SESSION_DAMAGE = [
 
 
 @pytest.mark.parametrize(("name", "kind", "payload"), SESSION_DAMAGE, ids=[d[0] for d in SESSION_DAMAGE])
-def test_pytest_with_a_malformed_corpus_stops_once_naming_it(tmp_path, small_corpus, name, kind, payload):
+def test_pytest_with_a_malformed_corpus_stops_once_naming_it(
+    pytester, tmp_path, small_corpus, name, kind, payload
+):
     folder = tmp_path / "corpus"
     shutil.copytree(small_corpus, folder)
     place(folder / name, kind, payload)
     before = snapshot(folder)
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", str(REPO / "tests" / "eval" / "test_free_arms.py"),
-         f"--corpus={folder}", f"--results-dir={tmp_path / 'results'}", "-p", "no:cacheprovider", "-q"],
-        capture_output=True, text=True, cwd=REPO, timeout=300, check=False,
+    done = pytester.runpytest_inprocess(
+        str(REPO / "tests" / "eval" / "test_free_arms.py"), f"--corpus={folder}",
+        f"--results-dir={tmp_path / 'results'}", f"--rootdir={REPO}", "-c", str(REPO / "pytest.ini"),
+        "-p", "no:cacheprovider", "-q",
     )
-    output = done.stdout + done.stderr
-    assert done.returncode == 4 and name in output, output
+    output = "\n".join(done.outlines + done.errlines)
+    assert done.ret == 4 and name in output, output
     no_traceback(output)
     assert len(output.splitlines()) <= 4, output
     assert snapshot(folder) == before
