@@ -2,10 +2,10 @@
 tests/eval/test_paid_arm.py against a stub server on 127.0.0.1 serving the oracle's replies. No
 outside network; backoff waits are shortened through the stub's tiny Retry-After.
 
-One recording, bought under xdist (`recording`, shared by the tests marked with its xdist group),
-carries what xdist changes: every call bought once under the lock, with retried 429s and 503s on
-the way. The replays and the sessions that buy something of their own run in this process
-(`runpytest_inprocess`); only a session that must be killed runs as a subprocess.
+Only the purchase spread over xdist workers (each call bought once, under the lock) and the session
+killed mid-purchase run as subprocesses; every other session runs in this process
+(`runpytest_inprocess`). Sessions that only replay read one cache bought per test process by
+calling kit.pipeline directly (`bought`).
 """
 
 from __future__ import annotations
@@ -24,38 +24,31 @@ from pathlib import Path
 
 import pytest
 
-from kit import scoring
+from kit import pipeline, scoring
 from kit.arms import arm, reply_text_for
+from kit.config import Config
 from kit.corpus import load
 from kit.providers.stub import StubServer
 from tests.plugin.conftest import REPO, inner_args
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
 SENTINEL = "sk-SENTINEL-7f3a9c21d4"
-SHARED = pytest.mark.xdist_group("paid-recording")  # one worker records once for all of these
 
 
 def oracle(text: str) -> str:
     return reply_text_for("oracle", text)
 
 
-def stub_settings(stub: StubServer, workers: int = 4) -> dict[str, str]:
-    return {
-        "PROVIDER": "stub",
-        "BASE_URL": stub.base_url,
-        "MODEL": "stub-oracle",
-        "API_KEY": SENTINEL,
-        "EVAL_WORKERS": str(workers),
-        "KIT_DOTENV": "/nonexistent/.env",
-    }
-
-
 @pytest.fixture
 def stub_env(monkeypatch):
     def use(stub: StubServer, workers: int = 4) -> None:
-        for name, value in stub_settings(stub, workers).items():
-            monkeypatch.setenv(name, value)
+        monkeypatch.setenv("PROVIDER", "stub")
+        monkeypatch.setenv("BASE_URL", stub.base_url)
+        monkeypatch.setenv("MODEL", "stub-oracle")
+        monkeypatch.setenv("API_KEY", SENTINEL)
+        monkeypatch.setenv("EVAL_WORKERS", str(workers))
         monkeypatch.delenv("MAX_CALLS_PER_DAY", raising=False)
+        monkeypatch.setenv("KIT_DOTENV", "/nonexistent/.env")
 
     return use
 
@@ -80,102 +73,68 @@ def entries(cache: Path) -> int:
     return len(list(cache.glob("??/*.json")))
 
 
-def scoreboard(text: str) -> str:
-    return text.split("admission evidence kit: scoreboard", 1)[1].split("results:", 1)[0]
+def paid_json(results: Path) -> dict:
+    (paid,) = results.glob("*/paid.json")
+    return json.loads(paid.read_text())
 
 
 @dataclass
-class Recording:
+class Bought:
     stub: StubServer
     cache: Path
-    results: Path
-    output: str
-    outcomes: dict[str, int]
-    requests: int
+    report: scoring.Report
 
 
 @pytest.fixture(scope="session")
-def recording(tmp_path_factory) -> Iterator[Recording]:
-    """The oracle bought once, with --record, by an inner session spread over two xdist workers, the
-    stub failing the first two calls with 429 (Retry-After) and the next two with 503. The stub stays
-    up, so replays reach the same endpoint the answers were bought from."""
-    folder = tmp_path_factory.mktemp("recording")
-    cache, results = folder / "answers", folder / "results"
-    faults = {"fail_429": 2, "retry_after": "0.05", "fail_status": (503, 2)}
-    with StubServer(replies=oracle, **faults) as stub, pytest.MonkeyPatch.context() as patch:
-        for name, value in stub_settings(stub).items():
-            patch.setenv(name, value)
-        patch.delenv("MAX_CALLS_PER_DAY", raising=False)
-        done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-n", "2", *paid_args(cache, results, "--record")],
-            cwd=folder, capture_output=True, text=True, timeout=300, check=False,
+def bought(tmp_path_factory) -> Iterator[Bought]:
+    """The oracle's answers to the whole corpus, bought once per test process through kit.pipeline
+    (no pytest session) from a stub that stays up, so a replay reaches the endpoint they came from."""
+    folder = tmp_path_factory.mktemp("bought")
+    corpus = load.load(load.shipped_folder())
+    with StubServer(replies=oracle) as stub:
+        config = Config(provider="stub", base_url=stub.base_url, model="stub-oracle")
+        settings = pipeline.RunSettings(
+            run_id="bought", results_dir=folder / "results", answers_cache=folder / "answers", record=True
         )
-        outcomes = pytest.RunResult.parse_summary_nouns(done.stdout.splitlines())
-        yield Recording(stub, cache, results, done.stdout + done.stderr, outcomes, stub.requests)
+        done = pipeline.run(corpus, pipeline.ModelArm(config, settings, folder / "shared"), settings)
+        yield Bought(stub, settings.answers_cache, done.report)
 
 
-@SHARED
-def test_under_xdist_every_call_is_bought_once_through_429s_and_503s(recording):
-    assert recording.outcomes == {"passed": 96}, recording.output
-    assert recording.requests == 60 + 2 + 2
-    assert entries(recording.cache) == 60
-    (log,) = recording.results.glob("*/paid-progress.log")
-    assert f"paid arm: {log.read_text().splitlines()[-1]} (all progress: {log})" in recording.output
-
-
-@SHARED
-def test_a_replay_makes_no_request_and_prints_the_same_scoreboard(recording, pytester, tmp_path, stub_env):
-    stub_env(recording.stub)
-    before = recording.stub.requests
-    replayed = pytester.runpytest_inprocess(*paid_args(recording.cache, tmp_path / "results"))
-    replayed.assert_outcomes(passed=96)
-    assert recording.stub.requests == before, "a replay made HTTP requests"
-    assert scoreboard(replayed.stdout.str()) == scoreboard(recording.output)
-
-
-@SHARED
-def test_the_key_is_in_no_file_the_run_wrote_and_in_none_of_its_output(recording):
-    assert recording.stub.last_authorization == f"Bearer {SENTINEL}"
-    assert SENTINEL not in recording.output
-    written = [p for d in (recording.cache, recording.results) for p in d.rglob("*") if p.is_file()]
-    assert len(written) > 60
-    leaked = [p for p in written if SENTINEL in p.read_text(encoding="utf-8", errors="replace")]
-    assert not leaked
-
-
-@SHARED
-def test_the_result_file_carries_telemetry_scan_and_prompt_sizes(recording):
-    (paid,) = recording.results.glob("*/paid.json")
-    data = json.loads(paid.read_text())
-    telemetry = data["telemetry"]
-    assert (telemetry["calls"], telemetry["bought"], telemetry["failures"], telemetry["retries"]) == (
-        60,
-        60,
-        0,
-        4,
-    )
-    assert telemetry["latency_ms"]["p50"] <= telemetry["latency_ms"]["p95"] <= telemetry["latency_ms"]["max"]
-    assert telemetry["tokens"]["input"] > telemetry["tokens"]["cached_input"] > 0
-    assert len(telemetry["per_call"]) == 60
-    assert telemetry["scan"] == {"quarantine": False, "flagged_records": 0, "flags": {}}
-    parts = data["prompt_chars"]["parts"]
-    assert data["prompt_chars"]["static_prefix_share"] >= 0.85 and parts["record"] > 0
-    assert data["guards"]["records"] == 60 and data["policy_id"] == "TM-2026"
-
-
-@SHARED
-def test_a_second_repeat_is_bought_on_its_own_and_agreement_reported(recording, pytester, tmp_path, stub_env):
-    stub_env(recording.stub)
+def test_under_xdist_every_call_is_bought_once_through_429s_and_503s(pytester, tmp_path, stub_env, bought):
     cache, results = tmp_path / "answers", tmp_path / "results"
-    shutil.copytree(recording.cache, cache)
-    before = recording.stub.requests
+    with StubServer(replies=oracle, fail_429=2, retry_after="0.05", fail_status=(503, 2)) as stub:
+        stub_env(stub)
+        result = pytester.runpytest_subprocess("-n", "2", *paid_args(cache, results, "--record"))
+        assert stub.requests == 60 + 2 + 2
+    result.assert_outcomes(passed=96)
+    assert entries(cache) == 60
+    assert paid_json(results)["metrics"] == {name: m.to_dict() for name, m in bought.report.metrics.items()}
+    (log,) = results.glob("*/paid-progress.log")
+    last = log.read_text().splitlines()[-1]
+    assert f"paid arm: {last} (all progress: {log})" in result.stdout.str(), "the controller repeats it"
+
+
+def test_a_replay_makes_no_request_and_scores_what_was_bought(pytester, tmp_path, stub_env, bought):
+    stub_env(bought.stub)
+    before = bought.stub.requests
+    replayed = pytester.runpytest_inprocess(*paid_args(bought.cache, tmp_path / "results"))
+    replayed.assert_outcomes(passed=96)
+    assert bought.stub.requests == before, "a replay made HTTP requests"
+    written = paid_json(tmp_path / "results")
+    assert written["metrics"] == {name: m.to_dict() for name, m in bought.report.metrics.items()}
+    assert written["telemetry"]["replayed"] == 60
+
+
+def test_a_second_repeat_is_bought_on_its_own_and_agreement_reported(pytester, tmp_path, stub_env, bought):
+    stub_env(bought.stub)
+    cache, results = tmp_path / "answers", tmp_path / "results"
+    shutil.copytree(bought.cache, cache)
+    before = bought.stub.requests
     result = pytester.runpytest_inprocess(*paid_args(cache, results, "--record", "--repeat", "2"))
-    assert recording.stub.requests - before == 60, "only the second repeat is bought"
+    assert bought.stub.requests - before == 60, "only the second repeat is bought"
     result.assert_outcomes(passed=96)
     assert entries(cache) == 120
-    (paid,) = results.glob("*/paid.json")
-    agreement = json.loads(paid.read_text())["agreement"]
-    assert agreement == {
+    assert paid_json(results)["agreement"] == {
         "records": 60,
         "repeats": 2,
         "admitting_order": 60,
@@ -184,6 +143,39 @@ def test_a_second_repeat_is_bought_on_its_own_and_agreement_reported(recording, 
         "services_delivered": 60,
         "support": 60,
     }
+
+
+def test_the_key_is_in_no_file_the_run_wrote_and_in_none_of_its_output(session, stub_env):
+    with StubServer(replies=oracle, fail_429=1) as stub:
+        stub_env(stub)
+        result = session("--record")
+        assert stub.last_authorization == f"Bearer {SENTINEL}"
+    assert SENTINEL not in result.stdout.str() + result.stderr.str()
+    written = [p for d in (session.cache, session.results) for p in d.rglob("*") if p.is_file()]
+    assert len(written) > 60
+    leaked = [p for p in written if SENTINEL in p.read_text(encoding="utf-8", errors="replace")]
+    assert not leaked
+
+
+def test_the_result_file_carries_telemetry_scan_and_prompt_sizes(session, stub_env):
+    with StubServer(replies=oracle, fail_429=1) as stub:
+        stub_env(stub)
+        session("--record").assert_outcomes(passed=96)
+    data = paid_json(session.results)
+    telemetry = data["telemetry"]
+    assert (telemetry["calls"], telemetry["bought"], telemetry["failures"], telemetry["retries"]) == (
+        60,
+        60,
+        0,
+        1,
+    )
+    assert telemetry["latency_ms"]["p50"] <= telemetry["latency_ms"]["p95"] <= telemetry["latency_ms"]["max"]
+    assert telemetry["tokens"]["input"] > telemetry["tokens"]["cached_input"] > 0
+    assert len(telemetry["per_call"]) == 60
+    assert telemetry["scan"] == {"quarantine": False, "flagged_records": 0, "flags": {}}
+    parts = data["prompt_chars"]["parts"]
+    assert data["prompt_chars"]["static_prefix_share"] >= 0.85 and parts["record"] > 0
+    assert data["guards"]["records"] == 60 and data["policy_id"] == "TM-2026"
 
 
 def test_a_replay_miss_fails_naming_the_buy_command(session, stub_env):
@@ -217,6 +209,7 @@ def test_an_interrupted_run_resumes_buying_only_what_is_missing(session, stub_en
         for entry in session.cache.glob("??/*.json"):
             assert json.loads(entry.read_text())["completion"]["text"], f"{entry} is half-written"
         before = stub.requests
+        stub.delay = 0.0  # the slow replies were only there to catch the first run mid-purchase
         resumed = session("--record")
         resumed.assert_outcomes(passed=96)
         assert stub.requests - before == 60 - kept
