@@ -108,7 +108,12 @@ def test_under_xdist_every_call_is_bought_once_through_429s_and_503s(pytester, t
         assert stub.requests == 60 + 2 + 2
     result.assert_outcomes(passed=96)
     assert entries(cache) == 60
-    assert paid_json(results)["metrics"] == {name: m.to_dict() for name, m in bought.report.metrics.items()}
+    written = paid_json(results)
+    assert written["metrics"] == {name: m.to_dict() for name, m in bought.report.metrics.items()}
+    assert (written["telemetry"]["bought"], written["telemetry"]["retries"]) == (60, 4)
+    assert SENTINEL not in result.stdout.str() + result.stderr.str()
+    files = [p for d in (cache, results, pytester.path) for p in d.rglob("*") if p.is_file()]
+    assert not [p for p in files if SENTINEL in p.read_text(encoding="utf-8", errors="replace")]
     (log,) = results.glob("*/paid-progress.log")
     last = log.read_text().splitlines()[-1]
     assert f"paid arm: {last} (all progress: {log})" in result.stdout.str(), "the controller repeats it"
