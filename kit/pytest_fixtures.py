@@ -119,7 +119,10 @@ def paid_config(kit_session: KitSession, record_mode: bool) -> Config:
     """The paid arm's configuration: the environment over the .env file (KIT_DOTENV names another);
     a replay with no MODEL set uses the provider and model the cache remembers."""
     dotenv = Path(os.environ.get("KIT_DOTENV") or kit_session.root / ".env")
-    return _or_fail(lambda: pipeline.model_config(dotenv, Cache(kit_session.answers_cache), record_mode))
+    try:
+        return pipeline.model_config(dotenv, Cache(kit_session.answers_cache), record_mode)
+    except ConfigError as err:
+        pytest.fail(f"configuration: {err}", pytrace=False)
 
 
 class PaidArm:
