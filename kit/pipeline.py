@@ -9,8 +9,9 @@ results/<run-id>/<arm>.json and hand back the scored run (`run`). An arm is one 
   lock, and the first leaves its outcome there for the others, so no call is bought, retried or
   refused twice.
 
-The pytest plugin's fixtures are built on it, and so can be anything outside the tests. It judges
-no threshold (the tests do that), prints nothing, and imports nothing from pytest.
+The pytest plugin's fixtures are built on it; a report or compare command outside the tests can use
+it the same way. It judges no threshold (the tests do that), prints nothing, and imports nothing
+from pytest.
 """
 
 from __future__ import annotations
