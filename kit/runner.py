@@ -3,7 +3,8 @@
 With `record=True` it buys what the cache lacks, and only that, so a run killed part-way resumes
 where it stopped; with `record=False` it replays and makes no request at all, and a record with no
 cached answer is reported as missing with the command that buys it. Purchases run concurrently
-(EVAL_WORKERS), respect the per-day ledger and the provider throttle, and report progress.
+(EVAL_WORKERS), respect the per-day ledger and the shared rate limiter, and report progress (with
+the limiter's 429s, pauses and concurrency once the server has refused).
 Every reply goes through kit.reply.parse; nothing here grades or judges.
 """
 
@@ -25,7 +26,8 @@ from kit.config import Config, cost_usd
 from kit.corpus.load import Record
 from kit.files import write_json_atomic
 from kit.ledger import DailyLimitReached, Ledger
-from kit.providers import THROTTLE, FatalProviderError, Provider, ProviderError, Request, Usage
+from kit.providers import LIMITER, FatalProviderError, Limiter, Provider, ProviderError, Request, Usage
+from kit.providers.limiter import Mark
 
 BUY_COMMAND = "pytest -m paid --record"
 
@@ -53,16 +55,22 @@ class RunOutcome:
     calls: list[Call] = field(default_factory=list)
     quarantine: bool = False
     flags: dict[str, list[str]] = field(default_factory=dict)
+    rate_limit: dict[str, Any] = field(default_factory=dict)
 
     def save(self, path: Path) -> None:
         """Write the outcome as JSON (atomically), so another xdist worker can load it."""
-        body = {"calls": [asdict(c) for c in self.calls], "quarantine": self.quarantine, "flags": self.flags}
+        body = {
+            "calls": [asdict(c) for c in self.calls],
+            "quarantine": self.quarantine,
+            "flags": self.flags,
+            "rate_limit": self.rate_limit,
+        }
         write_json_atomic(path, body)
 
     @classmethod
     def load(cls, path: Path) -> RunOutcome:
         body = json.loads(path.read_text(encoding="utf-8"))
-        return cls([Call(**c) for c in body["calls"]], body["quarantine"], body["flags"])
+        return cls([Call(**c) for c in body["calls"]], body["quarantine"], body["flags"], body["rate_limit"])
 
     def answers(self, repeat: int = 0) -> dict[str, Answer]:
         """Parsed answers at one repeat index, for the records that have one."""
@@ -76,7 +84,8 @@ class RunOutcome:
         return {c.record_id: c for c in self.calls if c.repeat == repeat}
 
     def telemetry(self) -> dict[str, Any]:
-        """Calls, failures, retries, latency, tokens and cost, in total and per record."""
+        """Calls, failures, retries, latency, tokens and cost, in total and per record; for a purchase,
+        its wall time and what the rate limiter did (429s, seconds paused, settled concurrency)."""
         done = [c for c in self.calls if c.answered and c.completion]
         latencies = sorted(c.completion["latency_ms"] for c in done)
 
@@ -104,6 +113,7 @@ class RunOutcome:
                 "reasoning": total("reasoning_tokens"),
             },
             "cost_usd": sum(costs) if costs and all(c is not None for c in costs) else None,
+            "rate_limit": self.rate_limit,
             "scan": {
                 "quarantine": self.quarantine,
                 "flagged_records": len(self.flags),
@@ -160,7 +170,9 @@ class ArmRun:
     max_tokens: int = 4096
     progress: Callable[[str], None] = lambda line: None
     quarantine: bool = False
+    limiter: Limiter = LIMITER
     _fatal: str | None = field(default=None, init=False)
+    _rate_limit: dict[str, Any] = field(default_factory=dict, init=False)
 
     def _seen(self, rec: Record, outcome: RunOutcome) -> str:
         """The document scan, before any call: flags are recorded, and with quarantine on the flagged
@@ -196,6 +208,7 @@ class ArmRun:
                     )
         if todo:
             outcome.calls += self._buy(todo)
+            outcome.rate_limit = self._rate_limit
         order = {rec.id: i for i, rec in enumerate(records)}
         outcome.calls.sort(key=lambda c: (order[c.record_id], c.repeat))
         return outcome
@@ -212,7 +225,8 @@ class ArmRun:
                 f"to buy. Raise the limit or run again tomorrow; cached answers replay without it."
             )
         provider = self.make_provider()
-        THROTTLE.configure(self.config.eval_workers)
+        self.limiter.configure(self.config.eval_workers)
+        mark = self.limiter.mark()
         started = time.perf_counter()
         calls: list[Call] = []
         self.progress(f"buying {len(todo)} calls with {self.config.eval_workers} workers")
@@ -224,7 +238,9 @@ class ArmRun:
                 took = time.perf_counter() - started
                 self.progress(
                     f"[{n}/{len(todo)}] {call.record_id} r{call.repeat} {call.status} ({took:.1f}s)"
+                    + _limiter_note(self.limiter, mark)
                 )
+        self._rate_limit = {"seconds": round(time.perf_counter() - started, 2), **self.limiter.figures(mark)}
         return calls
 
     def _buy_one(self, provider: Provider, rec: Record, request: Request, key: str) -> Call:
@@ -235,7 +251,7 @@ class ArmRun:
         except DailyLimitReached as err:
             return Call(rec.id, request.repeat, key, "failed", error=str(err))
         try:
-            with THROTTLE.slot():
+            with self.limiter.slot():
                 completion = provider.complete(request)
         except FatalProviderError as err:
             self._fatal = str(err)
@@ -248,6 +264,18 @@ class ArmRun:
         except Uncacheable as err:
             return Call(rec.id, request.repeat, key, "failed", data, error=str(err))
         return self._done(rec.id, request.repeat, key, "bought", data)
+
+
+def _limiter_note(limiter: Limiter, mark: Mark) -> str:
+    """The limiter's figures for a progress line, once the server has refused something."""
+    seen = limiter.figures(mark)
+    if not seen["refused_429"]:
+        return ""
+    pace = f", pace {seen['pace_per_min']:g}/min" if seen["pace_per_min"] is not None else ""
+    return (
+        f"; 429s {seen['refused_429']}, paused {seen['paused_s']:.1f}s, "
+        f"concurrency {seen['concurrency']}{pace}"
+    )
 
 
 def agreement(outcome: RunOutcome, repeats: int) -> dict[str, Any] | None:

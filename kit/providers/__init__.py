@@ -19,23 +19,24 @@ from kit.providers.base import (
     RetryExhausted,
     Usage,
 )
+from kit.providers.limiter import LIMITER, Limiter
 from kit.providers.openai_compat import OpenAICompatProvider
-from kit.providers.retry import THROTTLE, Throttle, call_with_retry
+from kit.providers.retry import call_with_retry
 
 if TYPE_CHECKING:
     from kit.config import Config
 
 __all__ = [
-    "THROTTLE",
+    "LIMITER",
     "AnthropicProvider",
     "Completion",
     "FatalProviderError",
+    "Limiter",
     "OpenAICompatProvider",
     "Provider",
     "ProviderError",
     "Request",
     "RetryExhausted",
-    "Throttle",
     "Usage",
     "call_with_retry",
     "make_provider",

@@ -16,6 +16,7 @@ import requests
 
 from kit.providers import retry
 from kit.providers.base import Provider, ProviderError, scrub
+from kit.providers.limiter import LIMITER, Limiter
 
 
 def int_or_none(value: Any) -> int | None:
@@ -36,7 +37,7 @@ class HTTPProvider(Provider):
         *,
         sleep: Callable[[float], None] = time.sleep,
         retry_options: dict[str, Any] | None = None,
-        throttle: retry.Throttle | None = retry.THROTTLE,
+        throttle: Limiter | None = LIMITER,
     ) -> None:
         self.base_url = base_url
         self.model = model

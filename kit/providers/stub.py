@@ -5,6 +5,8 @@ function, fabricates a plausible usage block from character counts, and answers 
 switches inject what a real endpoint does on a bad day: 429 with Retry-After, a quota-exhausted 429,
 500/502/503, a reset connection, a slow answer, a malformed body, a missing usage block, and 401.
 Each counted fault hits the first N requests that reach it, or every Kth request (`Every(k)`).
+A rate-limit mode admits N requests a minute through a token bucket and answers the rest with 429 and
+a Retry-After in whole seconds, rounded up (optionally with OpenAI-style x-ratelimit-* headers).
 
 It refuses to bind anything but a loopback address, never logs requests, and never checks or stores
 a key beyond keeping the last Authorization header in memory so tests can assert what was sent.
@@ -17,6 +19,7 @@ import argparse
 import contextlib
 import ipaddress
 import json
+import math
 import socket
 import struct
 import sys
@@ -57,6 +60,41 @@ class _Fault:
         if hit:
             self.fired += 1
         return hit
+
+
+class _Bucket:
+    """A token bucket: `per_minute` requests a minute, holding at most `burst`, full at the start.
+
+    `take()` admits a request (taking a token) or refuses it, with the headers the answer carries:
+    Retry-After on a refusal (whole seconds until the next token, rounded up, as HTTP writes it) and,
+    with `headers`, x-ratelimit-limit/remaining/reset-requests on every answer. OpenAI's meaning is
+    kept: the limit is the most the bucket holds, the reset the time until it is whole again."""
+
+    def __init__(self, per_minute: int, burst: int, headers: bool) -> None:
+        if per_minute < 1 or burst < 1:
+            raise ValueError("a rate limit needs at least one call a minute and a burst of one")
+        self.rate = per_minute / 60.0
+        self.burst = burst
+        self.headers = headers
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> tuple[bool, dict[str, str]]:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        admitted = self.tokens >= 1
+        if admitted:
+            self.tokens -= 1
+        headers: dict[str, str] = {}
+        if not admitted:
+            headers["Retry-After"] = str(max(1, math.ceil((1 - self.tokens) / self.rate)))
+        if self.headers:
+            headers["x-ratelimit-limit-requests"] = str(self.burst)
+            headers["x-ratelimit-remaining-requests"] = str(int(self.tokens))
+            whole_in_ms = math.ceil((self.burst - self.tokens) / self.rate * 1000)
+            headers["x-ratelimit-reset-requests"] = f"{whole_in_ms}ms"
+        return admitted, headers
 
 
 def default_replies(user_text: str) -> str:
@@ -129,7 +167,7 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path.rstrip("/") != "/v1/chat/completions":
             self._error(404, f"stub: no route {self.path}", "not_found_error")
             return
-        action, number = stub._admit(raw, self.headers.get("Authorization"))
+        action, number, limit_headers = stub._admit(raw, self.headers.get("Authorization"))
         if action == "401":
             self._error(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key")
         elif action == "reset":
@@ -148,15 +186,20 @@ class _Handler(BaseHTTPRequestHandler):
             if stub.retry_after_ms is not None:
                 headers["retry-after-ms"] = stub.retry_after_ms
             self._error(429, "Rate limit reached (stub).", "rate_limit_error", "rate_limit_exceeded", headers)
+        elif action == "rate_limited":
+            message = "Rate limit reached for requests (stub)."
+            self._error(429, message, "requests", "rate_limit_exceeded", limit_headers)
         elif action == "status":
             code = stub.fail_status[0] if stub.fail_status else 500
             self._error(code, f"stub: injected {code}", "server_error")
         elif action == "malformed":
             self._send(200, b"<html><body>upstream hiccup</body></html>", "text/html")
         else:
-            self._answer(stub, raw, number, with_usage=action != "no_usage")
+            self._answer(stub, raw, number, with_usage=action != "no_usage", headers=limit_headers)
 
-    def _answer(self, stub: StubServer, raw: bytes, number: int, *, with_usage: bool) -> None:
+    def _answer(
+        self, stub: StubServer, raw: bytes, number: int, *, with_usage: bool, headers: dict[str, str]
+    ) -> None:
         try:
             body = json.loads(raw or b"{}")
             messages = body["messages"]
@@ -193,7 +236,7 @@ class _Handler(BaseHTTPRequestHandler):
                 "prompt_tokens_details": {"cached_tokens": len(system) // 4},
                 "completion_tokens_details": {"reasoning_tokens": 0},
             }
-        self._json(200, payload)
+        self._json(200, payload, headers)
 
 
 class _Server(ThreadingHTTPServer):
@@ -222,6 +265,9 @@ class StubServer:
         malformed: When = 0,
         no_usage: When = 0,
         status_401: bool = False,
+        rate_limit: int = 0,
+        rate_burst: int = 1,
+        rate_headers: bool = False,
     ) -> None:
         if host != "localhost" and not ipaddress.ip_address(host).is_loopback:
             raise ValueError(f"the stub binds loopback only, not {host!r}")
@@ -241,18 +287,21 @@ class StubServer:
             ("malformed", _Fault(malformed)),
             ("no_usage", _Fault(no_usage)),
         ]
+        self._bucket = _Bucket(rate_limit, rate_burst, rate_headers) if rate_limit else None
         self._lock = threading.Lock()
         self._count = 0
         self.outcomes: list[str] = []
+        self.stamps: list[float] = []
         self.bodies: list[dict] = []
         self.last_authorization: str | None = None
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
-    def _admit(self, raw: bytes, authorization: str | None) -> tuple[str, int]:
+    def _admit(self, raw: bytes, authorization: str | None) -> tuple[str, int, dict[str, str]]:
         with self._lock:
             self._count += 1
             number = self._count
+            self.stamps.append(time.monotonic())
             self.last_authorization = authorization
             try:
                 self.bodies.append(json.loads(raw or b"{}"))
@@ -264,8 +313,13 @@ class StubServer:
                     if fault.fires(number):
                         action = name
                         break
+            limit_headers: dict[str, str] = {}
+            if action in ("ok", "no_usage") and self._bucket is not None:
+                admitted, limit_headers = self._bucket.take()
+                if not admitted:
+                    action = "rate_limited"
             self.outcomes.append(action)
-            return action, number
+            return action, number, limit_headers
 
     @property
     def requests(self) -> int:
@@ -334,6 +388,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--malformed", type=parse_when, default=0, metavar="N|every:K")
     p.add_argument("--no-usage", type=parse_when, default=0, metavar="N|every:K")
     p.add_argument("--status-401", action="store_true")
+    p.add_argument("--rate-limit", type=int, default=0, metavar="N", help="admit N calls a minute, 429 more")
+    p.add_argument("--rate-burst", type=int, default=1, metavar="B", help="calls admitted at once (1)")
+    p.add_argument("--rate-headers", action="store_true", help="send x-ratelimit-* headers with every answer")
     return p
 
 
@@ -367,6 +424,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         malformed=args.malformed,
         no_usage=args.no_usage,
         status_401=args.status_401,
+        rate_limit=args.rate_limit,
+        rate_burst=args.rate_burst,
+        rate_headers=args.rate_headers,
     )
     with stub:
         print(

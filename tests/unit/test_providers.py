@@ -10,11 +10,11 @@ from kit.providers import (
     AnthropicProvider,
     Completion,
     FatalProviderError,
+    Limiter,
     OpenAICompatProvider,
     ProviderError,
     Request,
     RetryExhausted,
-    Throttle,
     Usage,
     make_provider,
 )
@@ -35,7 +35,7 @@ class SleepRecorder(list):
 
 def provider(stub, key=None, **kwargs):
     sleeps = SleepRecorder()
-    p = OpenAICompatProvider(stub.base_url, "stub", key, sleep=sleeps, throttle=Throttle(), **kwargs)
+    p = OpenAICompatProvider(stub.base_url, "stub", key, sleep=sleeps, throttle=Limiter(), **kwargs)
     return p, sleeps
 
 
@@ -186,7 +186,7 @@ def test_session_is_per_thread():
         return requests.Session()
 
     with StubServer() as stub:
-        p = OpenAICompatProvider(stub.base_url, "stub", None, session_factory=factory, throttle=Throttle())
+        p = OpenAICompatProvider(stub.base_url, "stub", None, session_factory=factory, throttle=Limiter())
         ask(p)
         ask(p)
         threads = [threading.Thread(target=ask, args=(p,)) for _ in range(3)]
@@ -243,7 +243,7 @@ def test_a_key_with_a_line_break_is_a_scrubbed_provider_error_not_a_library_exce
     assert info.value.retries == 0
 
     with FakeAnthropic() as fake:
-        p = AnthropicProvider(fake.base_url, "claude-test", NEWLINE_KEY, throttle=Throttle())
+        p = AnthropicProvider(fake.base_url, "claude-test", NEWLINE_KEY, throttle=Limiter())
         with pytest.raises(FatalProviderError) as info:
             p.complete(Request(messages=MESSAGES, model="claude-test"))
     assert fake.requests == []
@@ -287,7 +287,7 @@ def test_a_failed_call_carries_its_retry_count(switches, error, retries):
 def test_a_malformed_anthropic_reply_after_retries_carries_the_count():
     with FakeAnthropic(overloaded=2, malformed=True) as fake:
         p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, sleep=SleepRecorder(),
-                              throttle=Throttle())
+                              throttle=Limiter())
         with pytest.raises(ProviderError, match="not a Messages response") as info:
             p.complete(Request(messages=MESSAGES, model="claude-test"))
     assert len(fake.requests) == 3
@@ -311,7 +311,7 @@ def test_latency_covers_the_whole_call_including_backoff_sleeps():
 
     assert "latency_ms" in Completion.__doc__ and "backoff" in Completion.__doc__
     with StubServer(fail_429=1, retry_after="0.3") as stub:
-        p = OpenAICompatProvider(stub.base_url, "stub", None, sleep=time.sleep, throttle=Throttle())
+        p = OpenAICompatProvider(stub.base_url, "stub", None, sleep=time.sleep, throttle=Limiter())
         c = ask(p)
     assert c.retries == 1
     assert c.latency_ms >= 300.0  # what the user waited, not just the last round trip
@@ -403,7 +403,7 @@ class FakeAnthropic:
 
 def test_anthropic_request_shape_and_parsing():
     with FakeAnthropic() as fake:
-        p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, throttle=Throttle())
+        p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, throttle=Limiter())
         c = p.complete(Request(messages=MESSAGES, model="claude-test", max_tokens=2000))
     path, headers, body = fake.requests[0]
     assert path == "/v1/messages"
@@ -423,7 +423,7 @@ def test_anthropic_529_is_retried():
     sleeps = SleepRecorder()
     with FakeAnthropic(overloaded=2) as fake:
         p = AnthropicProvider(fake.base_url + "/v1", "claude-test", SENTINEL, sleep=sleeps,
-                              throttle=Throttle())
+                              throttle=Limiter())
         c = p.complete(Request(messages=MESSAGES, model="claude-test"))
     assert len(fake.requests) == 3
     assert c.retries == 2 and len(sleeps) == 2
@@ -432,7 +432,7 @@ def test_anthropic_529_is_retried():
 
 def test_anthropic_400_echoing_the_key_is_scrubbed():
     with FakeAnthropic(echo_key_400=True) as fake:
-        p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, throttle=Throttle())
+        p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, throttle=Limiter())
         with pytest.raises(FatalProviderError) as info:
             p.complete(Request(messages=MESSAGES, model="claude-test"))
     assert len(fake.requests) == 1
