@@ -2,8 +2,9 @@
 request may start, and a pause that every thread honours after a 429.
 
 - Concurrency (AIMD): a window of calls in flight, at most the ceiling (EVAL_WORKERS). A 429 halves it
-  (once per burst: a 429 from a request sent before the last cut does not cut again); every success
-  grows it by 1/window, about one more call per window's worth of successes.
+  (once per burst: a 429 from a request sent before the last cut does not cut again); a success while
+  the window is full grows it by 1/window, about one more call per window's worth of successes (a
+  window the pace keeps from filling does not grow, so it shows the concurrency the run settled at).
 - Pause: a 429 with a wait hint stops every thread from sending until the hint has passed.
 - Pace: once the server has refused, request starts are spaced. The rate is searched for from the
   answers themselves: it starts from what the server admitted over the first hinted wait (at least
@@ -318,7 +319,8 @@ class Limiter:
     def succeeded(self, headers: Mapping[str, str] | None = None) -> None:
         ticket = self.ticket()
         with self._cond:
-            self._window = min(float(self._ceiling), self._window + 1.0 / self._window)
+            if self._active >= int(self._window):
+                self._window = min(float(self._ceiling), self._window + 1.0 / self._window)
             self._settle(ticket, ADMITTED)
             self._read(ticket, headers)
             self._cond.notify_all()

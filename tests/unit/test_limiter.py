@@ -81,26 +81,50 @@ def test_reset_hint_takes_the_longest_spent_limit():
     assert reset_hint(headers) is None
 
 
-def test_the_window_halves_once_per_burst_and_grows_back_by_one_per_window_of_successes():
+def hold(lim, clock, n):
+    """Enter `n` slots one after another, moving the clock on to when each may start."""
+    slots = []
+    for _ in range(n):
+        clock.now += lim.delay()
+        slot = lim.slot()
+        slot.__enter__()
+        slots.append(slot)
+    return slots
+
+
+def release(slots):
+    for slot in slots:
+        slot.__exit__(None, None, None)
+
+
+def test_the_window_halves_once_per_burst_and_grows_back_while_full():
     lim, clock = limiter(8)
-    slots = [lim.slot() for _ in range(8)]
-    for s in slots:
-        s.__enter__()
+    slots = hold(lim, clock, 8)
     assert lim.delay() is None  # eight in flight: the ninth waits
     lim.refused(0.0)
     lim.refused(0.0)  # the same burst (sent before the cut): no second cut
     assert lim.figures()["concurrency"] == 4
-    for s in slots:
-        s.__exit__(None, None, None)
+    release(slots)
     call(lim, clock, admitted=False, hint=0.0)  # sent after the cut: cuts again
     assert lim.figures()["concurrency"] == 2
-    for _ in range(2):
-        call(lim, clock, admitted=True)
+    for _ in range(10):
+        call(lim, clock, admitted=True)  # one call at a time: the window is not full, so it stays
+    assert lim.figures()["concurrency"] == 2
+
+    def full_window_of_successes():
+        window = lim.figures()["concurrency"]
+        slots = hold(lim, clock, window)
+        assert lim.delay() is None
+        for _ in slots:
+            lim.succeeded({})
+        release(slots)
+
+    full_window_of_successes()
     assert lim.figures()["concurrency"] == 2  # 2 + 1/2 + 1/2.5: not yet 3
-    call(lim, clock, admitted=True)
+    full_window_of_successes()
     assert lim.figures()["concurrency"] == 3
-    for _ in range(200):
-        call(lim, clock, admitted=True)
+    for _ in range(60):
+        full_window_of_successes()
     assert lim.figures()["concurrency"] == 8  # never above the ceiling
 
 
