@@ -291,7 +291,6 @@ class StubServer:
         self._lock = threading.Lock()
         self._count = 0
         self.outcomes: list[str] = []
-        self.stamps: list[float] = []
         self.bodies: list[dict] = []
         self.last_authorization: str | None = None
         self._server: _Server | None = None
@@ -301,7 +300,6 @@ class StubServer:
         with self._lock:
             self._count += 1
             number = self._count
-            self.stamps.append(time.monotonic())
             self.last_authorization = authorization
             try:
                 self.bodies.append(json.loads(raw or b"{}"))
