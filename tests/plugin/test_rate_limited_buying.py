@@ -180,9 +180,9 @@ def test_buying_under_a_rate_limit(tmp_path, record_property):
 def test_a_server_that_shows_its_budget_is_not_refused_at_all(tmp_path, headers):
     # One worker, so there is no opening burst: with x-ratelimit-* headers the limiter waits for the
     # server's next token and is never refused; without them it can only learn the rate from 429s.
-    records = load.load(load.shipped_folder()).records[:8]
-    seen = buy(tmp_path, records, 1, rate_limit=120, rate_headers=headers)
-    assert (seen["answers"], seen["failed"]) == (8, [])
+    records = load.load(load.shipped_folder()).records[:6]
+    seen = buy(tmp_path, records, 1, rate_limit=60, rate_headers=headers)
+    assert (seen["answers"], seen["failed"]) == (6, [])
     if headers:
         assert seen["refused"] == 0, seen
     else:
