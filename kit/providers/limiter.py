@@ -38,7 +38,8 @@ from datetime import datetime
 CUT = 0.5  # the window after a 429 as a share of the window before
 GROW = 1.5  # the rate to try next while no refusal has been seen at the current pace
 CLOSE = 0.08  # the pace holds once the fastest proven and the slowest refused rate are this close
-MARGIN = 0.05  # a start waits this share of a token's refill time beyond what the server's budget shows
+MARGIN = 0.1  # a start waits this share of a token's refill time beyond what the server's budget shows
+# (a refusal costs every thread a whole pause, so a little of the server's rate is given up for safety)
 RECENT_STARTS = 512  # request starts remembered: their spacing, and those a budget reading predates
 PENDING, ADMITTED, REFUSED = "pending", "admitted", "refused"
 
