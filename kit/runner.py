@@ -3,10 +3,11 @@
 With `record=True` it buys what the cache lacks, and only that, so a run killed part-way resumes
 where it stopped; with `record=False` it replays and makes no request at all, and a record with no
 cached answer is reported as missing with the command that buys it. Purchases run concurrently
-(EVAL_WORKERS), respect the per-day ledger and the provider throttle, and report progress, one line
-per call with that call's own latency. Every reply goes through kit.reply.parse; nothing here grades
-or judges, but `explain` says in words why a call gave no usable answer (the parser's problems, a
-reply cut off at the token limit), and the result file carries it per call.
+(EVAL_WORKERS), respect the per-day ledger and the shared rate limiter, and report progress, one
+line per call with that call's own latency (and the limiter's 429s, pauses and concurrency once the
+server has refused). Every reply goes through kit.reply.parse; nothing here grades or judges, but
+`explain` says in words why a call gave no usable answer (the parser's problems, a reply cut off at
+the token limit), and the result file carries it per call.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from kit.config import Config, cost_usd
 from kit.corpus.load import Record
 from kit.files import write_json_atomic
 from kit.ledger import DailyLimitReached, Ledger
-from kit.providers import THROTTLE, FatalProviderError, Provider, ProviderError, Request, Usage
+from kit.providers import LIMITER, FatalProviderError, Limiter, Provider, ProviderError, Request, Usage
+from kit.providers.limiter import Mark
 
 CUT_OFF = frozenset({"length", "max_tokens"})  # OpenAI's and Anthropic's word for the token limit
 ENDED = frozenset({"stop", "end_turn", "stop_sequence"})
@@ -68,16 +70,22 @@ class RunOutcome:
     calls: list[Call] = field(default_factory=list)
     quarantine: bool = False
     flags: dict[str, list[str]] = field(default_factory=dict)
+    rate_limit: dict[str, Any] = field(default_factory=dict)
 
     def save(self, path: Path) -> None:
         """Write the outcome as JSON (atomically), so another xdist worker can load it."""
-        body = {"calls": [asdict(c) for c in self.calls], "quarantine": self.quarantine, "flags": self.flags}
+        body = {
+            "calls": [asdict(c) for c in self.calls],
+            "quarantine": self.quarantine,
+            "flags": self.flags,
+            "rate_limit": self.rate_limit,
+        }
         write_json_atomic(path, body)
 
     @classmethod
     def load(cls, path: Path) -> RunOutcome:
         body = json.loads(path.read_text(encoding="utf-8"))
-        return cls([Call(**c) for c in body["calls"]], body["quarantine"], body["flags"])
+        return cls([Call(**c) for c in body["calls"]], body["quarantine"], body["flags"], body["rate_limit"])
 
     def answers(self, repeat: int = 0) -> dict[str, Answer]:
         """Parsed answers at one repeat index, for the records that have one."""
@@ -87,7 +95,8 @@ class RunOutcome:
         return {c.record_id: c for c in self.calls if c.repeat == repeat}
 
     def telemetry(self) -> dict[str, Any]:
-        """Calls, failures, retries, latency, tokens and cost, in total and per record."""
+        """Calls, failures, retries, latency, tokens and cost, in total and per record; for a purchase,
+        its wall time and what the rate limiter did (429s, seconds paused, settled concurrency)."""
         done = [c for c in self.calls if c.answered and c.completion]
         latencies = sorted(c.completion["latency_ms"] for c in done)
 
@@ -115,6 +124,7 @@ class RunOutcome:
                 "reasoning": total("reasoning_tokens"),
             },
             "cost_usd": sum(costs) if costs and all(c is not None for c in costs) else None,
+            "rate_limit": self.rate_limit,
             "scan": {
                 "quarantine": self.quarantine,
                 "flagged_records": len(self.flags),
@@ -202,8 +212,10 @@ class ArmRun:
     use_schema: bool = True
     progress: Callable[[str], None] = lambda line: None
     quarantine: bool = False
+    limiter: Limiter = LIMITER
     _fatal: str | None = field(default=None, init=False)
     _stopping: bool = field(default=False, init=False)
+    _rate_limit: dict[str, Any] = field(default_factory=dict, init=False)
 
     def _seen(self, rec: Record, outcome: RunOutcome) -> str:
         """The document scan, before any call: flags are recorded, and with quarantine on the flagged
@@ -239,6 +251,7 @@ class ArmRun:
                     )
         if todo:
             outcome.calls += self._buy(todo)
+            outcome.rate_limit = self._rate_limit
         order = {rec.id: i for i, rec in enumerate(records)}
         outcome.calls.sort(key=lambda c: (order[c.record_id], c.repeat))
         return outcome
@@ -255,7 +268,9 @@ class ArmRun:
                 f"still to buy. Raise the limit or run again tomorrow; cached answers replay without it."
             )
         provider = self.make_provider()
-        THROTTLE.configure(self.config.eval_workers)
+        self.limiter.configure(self.config.eval_workers)
+        mark = self.limiter.mark()
+        started = time.perf_counter()
         calls: list[Call] = []
         workers = plural(self.config.eval_workers, "worker")
         self.progress(f"buying {plural(len(todo), 'call')} with {workers}")
@@ -265,13 +280,14 @@ class ArmRun:
             for n, future in enumerate(as_completed(futures), start=1):
                 call, took = future.result()
                 calls.append(call)
-                note = progress_note(call, took)
+                note = progress_note(call, took) + _limiter_note(self.limiter, mark)
                 self.progress(f"[{n}/{len(todo)}] {call.record_id} r{call.repeat} {note}")
         except KeyboardInterrupt:
             self._stop_buying(provider, pool, futures)
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
+        self._rate_limit = {"seconds": round(time.perf_counter() - started, 2), **self.limiter.figures(mark)}
         return calls
 
     def _stop_buying(
@@ -306,7 +322,7 @@ class ArmRun:
         except DailyLimitReached as err:
             return Call(rec.id, request.repeat, key, "failed", error=str(err))
         try:
-            with THROTTLE.slot():
+            with self.limiter.slot():
                 completion = provider.complete(request)
         except FatalProviderError as err:
             self._fatal = str(err)
@@ -334,6 +350,18 @@ def progress_note(call: Call, took: float) -> str:
     if call.status == "failed" and call.error:
         note += f": {call.error}"
     return note
+
+
+def _limiter_note(limiter: Limiter, mark: Mark) -> str:
+    """The limiter's figures for a progress line, once the server has refused something."""
+    seen = limiter.figures(mark)
+    if not seen["refused_429"]:
+        return ""
+    pace = f", pace {seen['pace_per_min']:g}/min" if seen["pace_per_min"] is not None else ""
+    return (
+        f"; 429s {seen['refused_429']}, paused {seen['paused_s']:.1f}s, "
+        f"concurrency {seen['concurrency']}{pace}"
+    )
 
 
 def agreement(outcome: RunOutcome, repeats: int) -> dict[str, Any] | None:

@@ -21,9 +21,10 @@ from kit.providers.base import (
     RetryExhausted,
     Usage,
 )
+from kit.providers.limiter import LIMITER, Limiter
 from kit.providers.openai_compat import OpenAICompatProvider
 from kit.providers.registry import ConfigError, kind, needs_key
-from kit.providers.retry import THROTTLE, Throttle, call_with_retry
+from kit.providers.retry import call_with_retry
 
 CONNECT_TIMEOUT_S = 10.0
 
@@ -31,16 +32,16 @@ if TYPE_CHECKING:
     from kit.config import Config
 
 __all__ = [
-    "THROTTLE",
+    "LIMITER",
     "AnthropicProvider",
     "Completion",
     "FatalProviderError",
+    "Limiter",
     "OpenAICompatProvider",
     "Provider",
     "ProviderError",
     "Request",
     "RetryExhausted",
-    "Throttle",
     "Usage",
     "call_with_retry",
     "make_provider",

@@ -52,7 +52,7 @@ class Completion:
     `latency_ms` is the wall time of the whole `complete()` call: from just before the first attempt
     until the successful reply had been read and parsed, so it INCLUDES every failed attempt and every
     backoff or Retry-After sleep between attempts. That is deliberate: it is what the user waited for
-    the answer. It does not include time spent queueing for a throttle slot before the call began. A
+    the answer. It does not include waiting for the limiter (a slot, a pause, the pace) before it began. A
     call that needed no retry (`retries == 0`) measures a single round trip. A replayed cache entry
     reports the latency measured when it was bought.
     """

@@ -18,6 +18,7 @@ import requests
 
 from kit.providers import retry
 from kit.providers.base import Completion, Provider, ProviderError, Request, Stopped, Usage, scrub
+from kit.providers.limiter import LIMITER, Limiter
 
 
 def int_or_none(value: Any) -> int | None:
@@ -41,7 +42,7 @@ class HTTPProvider(Provider):
         *,
         sleep: Callable[[float], object] | None = None,
         retry_options: dict[str, Any] | None = None,
-        throttle: retry.Throttle | None = retry.THROTTLE,
+        throttle: Limiter | None = LIMITER,
         retry_timeouts: bool = False,
     ) -> None:
         self.base_url = base_url
@@ -125,6 +126,7 @@ class HTTPProvider(Provider):
             refused=refused,
             retry_timeouts=self._retry_timeouts,
             read_timeout=self.timeout[1],
+            stopped=self._stopped.is_set,
             **self._retry_options,
         )
 

@@ -1,4 +1,4 @@
-"""The retry policy for a paid call: one explicit loop, and a process-wide throttle.
+"""The retry policy for a paid call: one explicit loop, reporting to the shared limiter.
 
 Retried: 408, 409, 429, every 5xx (including Anthropic's 529), at most `max_retries` times and never
 past a cap on the total wait. Without a hint from the server the wait is exponential backoff with
@@ -14,6 +14,13 @@ says the quota is exhausted, a reply the caller's `refused` hook recognises (a s
 response format, even as a 5xx), and a request `requests` refuses to send (an invalid header or URL);
 these raise FatalProviderError with a message saying what to fix.
 
+A 429 is the server pacing its callers. Its hint may also come from the reset of a spent
+`x-ratelimit-*` limit when it has no Retry-After. A 429 with a hint does not spend one of the
+`max_retries`, only wait time, so a call is not lost to a busy rate limit while the cap on total
+waiting holds; each such wait counts at least `base_delay` against the cap, so a server that refuses
+forever with a zero hint still runs it out. With a limiter (kit.providers.limiter), every answer is
+reported to it and every resend waits there for its turn.
+
 Every error raised here carries `retries`, the number of retries actually made before giving up. This
 module refuses to retry forever and never puts the API key in a message (callers pass it as `secret`,
 and provider and library error text is scrubbed of it).
@@ -24,15 +31,14 @@ from __future__ import annotations
 import email.utils
 import json
 import random
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
 import requests
 
 from kit.providers.base import FatalProviderError, ProviderError, RetryExhausted, scrub
+from kit.providers.limiter import Limiter, reset_hint
 
 RETRYABLE_STATUS = frozenset({408, 409, 429})
 TRANSPORT_ERRORS = (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError)
@@ -44,89 +50,6 @@ _FIX = {
     403: "the key lacks access to this model or endpoint",
     404: "nothing answers there: check BASE_URL and MODEL",
 }
-
-
-class Throttle:
-    """A concurrency limit that repeated 429s lower and a quiet spell restores.
-
-    `with throttle.slot():` around each call holds one of `limit` slots. A 429 halves the limit
-    (at most once per `window` seconds, so one burst from many workers counts once; never below 1).
-    After `quiet` seconds with no 429 the limit doubles again, step by step, up to the ceiling.
-    """
-
-    def __init__(
-        self,
-        ceiling: int = 4,
-        *,
-        window: float = 5.0,
-        quiet: float = 30.0,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        if ceiling < 1:
-            raise ValueError("a throttle needs at least one slot")
-        self._ceiling = ceiling
-        self._limit = ceiling
-        self._active = 0
-        self._window = window
-        self._quiet = quiet
-        self._clock = clock
-        self._last_cut = float("-inf")
-        self._last_change = float("-inf")
-        self._cond = threading.Condition()
-
-    @property
-    def limit(self) -> int:
-        with self._cond:
-            self._recover()
-            return self._limit
-
-    def configure(self, ceiling: int) -> None:
-        """Set the ceiling (normally EVAL_WORKERS). The runner calls this before every batch, so the
-        same ceiling again changes nothing: a limit lowered by 429s stays lowered and recovers on its
-        own timer. A different ceiling resets the limit to it and forgets past 429s."""
-        if ceiling < 1:
-            raise ValueError("a throttle needs at least one slot")
-        with self._cond:
-            if ceiling == self._ceiling:
-                return
-            self._ceiling = ceiling
-            self._limit = ceiling
-            self._last_cut = float("-inf")
-            self._last_change = float("-inf")
-            self._cond.notify_all()
-
-    def on_429(self) -> None:
-        with self._cond:
-            now = self._clock()
-            if now - self._last_cut >= self._window:
-                self._limit = max(1, self._limit // 2)
-                self._last_cut = now
-            self._last_change = now
-
-    def _recover(self) -> None:
-        now = self._clock()
-        if self._limit < self._ceiling and now - self._last_change >= self._quiet:
-            self._limit = min(self._ceiling, self._limit * 2)
-            self._last_change = now
-            self._cond.notify_all()
-
-    @contextmanager
-    def slot(self) -> Iterator[None]:
-        with self._cond:
-            self._recover()
-            while self._active >= self._limit:
-                self._cond.wait(timeout=0.25)
-                self._recover()
-            self._active += 1
-        try:
-            yield
-        finally:
-            with self._cond:
-                self._active -= 1
-                self._cond.notify_all()
-
-
-THROTTLE = Throttle()
 
 
 def parse_retry_hint(headers: Mapping[str, str], now: float | None = None) -> float | None:
@@ -236,18 +159,22 @@ def call_with_retry(
     rng: Callable[[], float] = random.random,
     where: str = "BASE_URL",
     secret: str | None = None,
-    throttle: Throttle | None = None,
+    throttle: Limiter | None = None,
     refused: Callable[[requests.Response], str | None] | None = None,
     retry_timeouts: bool = False,
     read_timeout: float | None = None,
+    stopped: Callable[[], bool] | None = None,
 ) -> tuple[requests.Response, int]:
     """Call `send` until it returns a success, following the policy in the module docstring.
 
     `refused(response)` returns what to fix when an error reply is a refusal that no retry can
-    change, else None. `read_timeout` only goes into the message of a timed-out call.
-    Returns (response, retries). Raises FatalProviderError, RetryExhausted or ProviderError.
+    change, else None. `read_timeout` only goes into the message of a timed-out call. Once
+    `stopped()` is true a resend no longer queues in the limiter: `send` is called at once and refuses.
+    Returns (response, retries): every resend counts in `retries`, paced 429s included. Raises
+    FatalProviderError, RetryExhausted or ProviderError.
     """
     retries = 0
+    spent = 0  # the retries that count against max_retries
     transport_retries = 0
     waited = 0.0
     while True:
@@ -268,7 +195,7 @@ def call_with_retry(
                     f"(connection refused, {transport_retries + 1} attempts)",
                     retries=retries,
                 ) from None
-            if transport_retries >= TRANSPORT_RETRIES or retries >= max_retries:
+            if transport_retries >= TRANSPORT_RETRIES or spent >= max_retries:
                 raise RetryExhausted(
                     f"could not get an answer from {scrub(where, secret)} "
                     f"({type(exc).__name__}, {transport_retries + 1} "
@@ -277,6 +204,7 @@ def call_with_retry(
                 ) from None
             transport_retries += 1
             failure = type(exc).__name__
+            paced = False
         except (requests.RequestException, UnicodeError) as exc:
             # Not a transport failure: `requests` refused to build or send the request (an invalid
             # header such as a key with a line break, a bad URL, ...). Such messages quote the
@@ -289,6 +217,8 @@ def call_with_retry(
         else:
             status = response.status_code
             if status < 400:
+                if throttle is not None:
+                    throttle.succeeded(response.headers)
                 return response, retries
             fix = refused(response) if refused is not None else None
             if fix is not None:
@@ -302,31 +232,36 @@ def call_with_retry(
                 raise _fatal(response, where, secret, retries)
             if not is_retryable(status):
                 raise _fatal(response, where, secret, retries)
-            if status == 429 and throttle is not None:
-                throttle.on_429()
-            if retries >= max_retries:
+            hint = parse_retry_hint(response.headers)
+            if status == 429:
+                hint = reset_hint(response.headers) if hint is None else hint
+                if throttle is not None:
+                    throttle.refused(hint, response.headers)
+            paced = status == 429 and hint is not None
+            if not paced and spent >= max_retries:
                 said = scrub(error_text(response), secret, limit=200)
                 raise RetryExhausted(
                     f"{status} from {scrub(where, secret)} still failing after {retries} retries: {said}",
                     status=status,
                     retries=retries,
                 )
-            hint = parse_retry_hint(response.headers)
             failure = str(status)
             response.close()
         if hint is not None:
             delay = hint
-            if waited + delay > max_total_wait:
+            charge = max(delay, base_delay) if paced else delay
+            if waited + charge > max_total_wait:
+                counted = f" (counted as {charge:g}s)" if charge != delay else ""
                 raise RetryExhausted(
-                    f"{failure} from {scrub(where, secret)}: the server asked to wait {delay:g}s before "
-                    f"retrying, more than the {max(0.0, max_total_wait - waited):.2f}s left of the "
+                    f"{failure} from {scrub(where, secret)}: the server asked to wait {delay:g}s{counted} "
+                    f"before retrying, more than the {max(0.0, max_total_wait - waited):.2f}s left of the "
                     f"{max_total_wait:.0f}s cap on total waiting; giving up after {retries} retries "
                     f"(try again later)",
                     status=status,
                     retries=retries,
                 )
         else:
-            delay = backoff_delay(retries, base_delay, max_delay, rng)
+            delay = backoff_delay(spent, base_delay, max_delay, rng)
         if waited + delay > max_total_wait:
             raise RetryExhausted(
                 f"{failure} from {scrub(where, secret)}: giving up, another wait of {delay:.2f}s would pass "
@@ -334,5 +269,8 @@ def call_with_retry(
                 retries=retries,
             )
         sleep(delay)
-        waited += delay
+        waited += max(delay, base_delay) if paced else delay
         retries += 1
+        spent += 0 if paced else 1
+        if throttle is not None and not (stopped is not None and stopped()):
+            throttle.before_retry()

@@ -8,6 +8,8 @@ Each counted fault hits the first N requests that reach it, or every Kth request
 real server it stops a reply at the request's `max_tokens` (at four characters a token), with
 finish_reason "length"; and `refuse_json_schema` makes it refuse any response_format but `text` and
 `json_object` the way llama-cpp-python's server does: a 500 whose body names response_format.
+A rate-limit mode admits N requests a minute through a token bucket and answers the rest with 429 and
+a Retry-After in whole seconds, rounded up (optionally with OpenAI-style x-ratelimit-* headers).
 
 It refuses to bind anything but a loopback address, never logs requests, and never checks or stores
 a key beyond keeping the last Authorization header in memory so tests can assert what was sent.
@@ -31,6 +33,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from kit.providers.token_bucket import TokenBucket
 
 
 @dataclass(frozen=True)
@@ -143,7 +147,7 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path.rstrip("/") != "/v1/chat/completions":
             self._error(404, f"stub: no route {self.path}", "not_found_error")
             return
-        action, number = stub._admit(raw, self.headers.get("Authorization"))
+        action, number, limit_headers = stub._admit(raw, self.headers.get("Authorization"))
         refused = refused_format(stub.bodies[number - 1]) if stub.refuse_json_schema else None
         if refused is not None and action != "401":
             self._error(
@@ -171,15 +175,20 @@ class _Handler(BaseHTTPRequestHandler):
             if stub.retry_after_ms is not None:
                 headers["retry-after-ms"] = stub.retry_after_ms
             self._error(429, "Rate limit reached (stub).", "rate_limit_error", "rate_limit_exceeded", headers)
+        elif action == "rate_limited":
+            message = "Rate limit reached for requests (stub)."
+            self._error(429, message, "requests", "rate_limit_exceeded", limit_headers)
         elif action == "status":
             code = stub.fail_status[0] if stub.fail_status else 500
             self._error(code, f"stub: injected {code}", "server_error")
         elif action == "malformed":
             self._send(200, b"<html><body>upstream hiccup</body></html>", "text/html")
         else:
-            self._answer(stub, raw, number, with_usage=action != "no_usage")
+            self._answer(stub, raw, number, with_usage=action != "no_usage", headers=limit_headers)
 
-    def _answer(self, stub: StubServer, raw: bytes, number: int, *, with_usage: bool) -> None:
+    def _answer(
+        self, stub: StubServer, raw: bytes, number: int, *, with_usage: bool, headers: dict[str, str]
+    ) -> None:
         try:
             body = json.loads(raw or b"{}")
             messages = body["messages"]
@@ -220,7 +229,7 @@ class _Handler(BaseHTTPRequestHandler):
                 "prompt_tokens_details": {"cached_tokens": len(system) // 4},
                 "completion_tokens_details": {"reasoning_tokens": 0},
             }
-        self._json(200, payload)
+        self._json(200, payload, headers)
 
 
 class LoopbackHTTPServer(ThreadingHTTPServer):
@@ -260,6 +269,9 @@ class StubServer:
         no_usage: When = 0,
         status_401: bool = False,
         refuse_json_schema: bool = False,
+        rate_limit: int = 0,
+        rate_burst: int = 1,
+        rate_headers: bool = False,
     ) -> None:
         if host != "localhost" and not ipaddress.ip_address(host).is_loopback:
             raise ValueError(f"the stub binds loopback only, not {host!r}")
@@ -280,6 +292,7 @@ class StubServer:
             ("malformed", _Fault(malformed)),
             ("no_usage", _Fault(no_usage)),
         ]
+        self._bucket = TokenBucket(rate_limit, rate_burst, rate_headers) if rate_limit else None
         self._lock = threading.Lock()
         self._count = 0
         self.outcomes: list[str] = []
@@ -288,7 +301,7 @@ class StubServer:
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
-    def _admit(self, raw: bytes, authorization: str | None) -> tuple[str, int]:
+    def _admit(self, raw: bytes, authorization: str | None) -> tuple[str, int, dict[str, str]]:
         with self._lock:
             self._count += 1
             number = self._count
@@ -303,8 +316,13 @@ class StubServer:
                     if fault.fires(number):
                         action = name
                         break
+            limit_headers: dict[str, str] = {}
+            if action in ("ok", "no_usage") and self._bucket is not None:
+                admitted, limit_headers = self._bucket.take()
+                if not admitted:
+                    action = "rate_limited"
             self.outcomes.append(action)
-            return action, number
+            return action, number, limit_headers
 
     @property
     def requests(self) -> int:
@@ -378,6 +396,9 @@ def build_parser() -> argparse.ArgumentParser:
         ("--status-401", {"action": "store_true"}),
         ("--refuse-json-schema", {"action": "store_true", "help": "answer a response_format other than "
                                   "text/json_object with a 500, as llama-cpp-python does"}),
+        ("--rate-limit", {"type": int, "default": 0, "metavar": "N", "help": "admit N calls a minute"}),
+        ("--rate-burst", {"type": int, "default": 1, "metavar": "B", "help": "calls admitted at once (1)"}),
+        ("--rate-headers", {"action": "store_true", "help": "send x-ratelimit-* headers with every answer"}),
     )
     for flag, options in flags:
         p.add_argument(flag, **options)

@@ -16,7 +16,7 @@ from kit.cache import Cache, cache_key
 from kit.config import Config, load_config
 from kit.corpus import load
 from kit.ledger import Ledger
-from kit.providers import FatalProviderError, OpenAICompatProvider, Request, Throttle, make_provider
+from kit.providers import FatalProviderError, Limiter, OpenAICompatProvider, Request, make_provider
 from kit.providers.stub import StubServer
 
 MESSAGES = [{"role": "system", "content": "prefix"}, {"role": "user", "content": "ADMISSION RECORD"}]
@@ -39,7 +39,7 @@ def arm_run(config: Config, tmp_path, lines: list[str] | None = None, **options)
         cache=Cache(tmp_path / "cache"),
         ledger=Ledger(tmp_path / "ledger.json"),
         record=True,
-        make_provider=lambda: make_provider(config, retry_options=SHORT, throttle=Throttle(), **options),
+        make_provider=lambda: make_provider(config, retry_options=SHORT, throttle=Limiter(), **options),
         progress=(lines.append if lines is not None else lambda line: None),
     )
 
@@ -49,7 +49,7 @@ def stub_config(stub: StubServer, **settings) -> Config:
 
 
 def ask(stub: StubServer, response_format: str) -> dict:
-    p = OpenAICompatProvider(stub.base_url, "local", throttle=Throttle())
+    p = OpenAICompatProvider(stub.base_url, "local", throttle=Limiter())
     p.complete(Request(messages=MESSAGES, model="local", schema=SCHEMA, response_format=response_format))
     return stub.bodies[-1]
 
@@ -72,7 +72,7 @@ def test_each_response_format_sends_the_schema_its_own_way():
 
 def test_the_stub_refuses_json_schema_as_llama_cpp_python_does_and_takes_json_object():
     with StubServer(refuse_json_schema=True) as stub:
-        p = OpenAICompatProvider(stub.base_url, "local", throttle=Throttle(), retry_options=SHORT)
+        p = OpenAICompatProvider(stub.base_url, "local", throttle=Limiter(), retry_options=SHORT)
         with pytest.raises(FatalProviderError) as info:
             p.complete(Request(messages=MESSAGES, model="local", schema=SCHEMA))
         assert stub.requests == 1, "a refused response format was retried"
@@ -86,7 +86,7 @@ def test_the_stub_refuses_json_schema_as_llama_cpp_python_does_and_takes_json_ob
 
 def test_a_500_that_does_not_name_response_format_is_still_retried():
     with StubServer(fail_status=(500, 1)) as stub:
-        p = OpenAICompatProvider(stub.base_url, "local", throttle=Throttle(), retry_options=SHORT)
+        p = OpenAICompatProvider(stub.base_url, "local", throttle=Limiter(), retry_options=SHORT)
         p.complete(Request(messages=MESSAGES, model="local", schema=SCHEMA, response_format="json_object"))
         assert stub.requests == 2
 

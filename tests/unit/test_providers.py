@@ -11,11 +11,11 @@ from kit.providers import (
     AnthropicProvider,
     Completion,
     FatalProviderError,
+    Limiter,
     OpenAICompatProvider,
     ProviderError,
     Request,
     RetryExhausted,
-    Throttle,
     Usage,
     make_provider,
 )
@@ -37,7 +37,7 @@ class SleepRecorder(list):
 
 def provider(stub, key=None, **kwargs):
     sleeps = SleepRecorder()
-    p = OpenAICompatProvider(stub.base_url, "stub", key, sleep=sleeps, throttle=Throttle(), **kwargs)
+    p = OpenAICompatProvider(stub.base_url, "stub", key, sleep=sleeps, throttle=Limiter(), **kwargs)
     return p, sleeps
 
 
@@ -199,7 +199,7 @@ def test_session_is_per_thread():
         return requests.Session()
 
     with StubServer() as stub:
-        p = OpenAICompatProvider(stub.base_url, "stub", None, session_factory=factory, throttle=Throttle())
+        p = OpenAICompatProvider(stub.base_url, "stub", None, session_factory=factory, throttle=Limiter())
         ask(p)
         ask(p)
         threads = [threading.Thread(target=ask, args=(p,)) for _ in range(3)]
@@ -256,7 +256,7 @@ def test_a_key_with_a_line_break_is_a_scrubbed_provider_error_not_a_library_exce
     assert info.value.retries == 0
 
     with FakeAnthropic() as fake:
-        p = AnthropicProvider(fake.base_url, "claude-test", NEWLINE_KEY, throttle=Throttle())
+        p = AnthropicProvider(fake.base_url, "claude-test", NEWLINE_KEY, throttle=Limiter())
         with pytest.raises(FatalProviderError) as info:
             p.complete(Request(messages=MESSAGES, model="claude-test"))
     assert fake.requests == []
@@ -300,7 +300,7 @@ def test_a_failed_call_carries_its_retry_count(switches, error, retries):
 def test_a_malformed_anthropic_reply_after_retries_carries_the_count():
     with FakeAnthropic(overloaded=2, malformed=True) as fake:
         p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, sleep=SleepRecorder(),
-                              throttle=Throttle())
+                              throttle=Limiter())
         with pytest.raises(ProviderError, match="not a Messages response") as info:
             p.complete(Request(messages=MESSAGES, model="claude-test"))
     assert len(fake.requests) == 3
@@ -325,7 +325,7 @@ def test_latency_covers_the_whole_call_including_backoff_sleeps():
 
     assert "latency_ms" in Completion.__doc__ and "backoff" in Completion.__doc__
     with StubServer(fail_429=1, retry_after="0.3") as stub:
-        p = OpenAICompatProvider(stub.base_url, "stub", None, sleep=time.sleep, throttle=Throttle())
+        p = OpenAICompatProvider(stub.base_url, "stub", None, sleep=time.sleep, throttle=Limiter())
         c = ask(p)
     assert c.retries == 1
     assert c.latency_ms >= 300.0  # what the user waited, not just the last round trip
@@ -417,7 +417,7 @@ class FakeAnthropic:
 
 def test_anthropic_request_shape_and_parsing():
     with FakeAnthropic() as fake:
-        p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, throttle=Throttle())
+        p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, throttle=Limiter())
         c = p.complete(Request(messages=MESSAGES, model="claude-test", max_tokens=2000))
     path, headers, body = fake.requests[0]
     assert path == "/v1/messages"
@@ -437,7 +437,7 @@ def test_anthropic_529_is_retried():
     sleeps = SleepRecorder()
     with FakeAnthropic(overloaded=2) as fake:
         p = AnthropicProvider(fake.base_url + "/v1", "claude-test", SENTINEL, sleep=sleeps,
-                              throttle=Throttle())
+                              throttle=Limiter())
         c = p.complete(Request(messages=MESSAGES, model="claude-test"))
     assert len(fake.requests) == 3
     assert c.retries == 2 and len(sleeps) == 2
@@ -446,7 +446,7 @@ def test_anthropic_529_is_retried():
 
 def test_anthropic_400_echoing_the_key_is_scrubbed():
     with FakeAnthropic(echo_key_400=True) as fake:
-        p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, throttle=Throttle())
+        p = AnthropicProvider(fake.base_url, "claude-test", SENTINEL, throttle=Limiter())
         with pytest.raises(FatalProviderError) as info:
             p.complete(Request(messages=MESSAGES, model="claude-test"))
     assert len(fake.requests) == 1
@@ -456,7 +456,7 @@ def test_anthropic_400_echoing_the_key_is_scrubbed():
 
 def test_stop_sending_cuts_a_retry_wait_short_and_refuses_every_later_request():
     with StubServer(fail_429=1, retry_after="30") as stub:
-        p = OpenAICompatProvider(stub.base_url, "stub", None, throttle=Throttle())
+        p = OpenAICompatProvider(stub.base_url, "stub", None, throttle=Limiter())
         threading.Timer(0.2, p.stop_sending).start()
         started = time.monotonic()
         with pytest.raises(Stopped, match="buying was stopped"):

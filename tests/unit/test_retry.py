@@ -1,4 +1,3 @@
-import threading
 import time
 from email.utils import format_datetime
 
@@ -6,7 +5,7 @@ import pytest
 import requests
 
 from kit.providers.base import FatalProviderError, ProviderError, RetryExhausted, scrub
-from kit.providers.retry import Throttle, backoff_delay, call_with_retry, parse_retry_hint
+from kit.providers.retry import backoff_delay, call_with_retry, parse_retry_hint
 
 SENTINEL = "sk-SENTINEL-123"
 
@@ -330,111 +329,77 @@ def test_quota_exhausted_429_is_never_retried():
     assert script.calls == 1
 
 
-def test_429_lowers_the_throttle():
-    throttle = Throttle(8, window=0.0)
-    run(Script(resp(429), resp(429), resp(200)), throttle=throttle)
-    assert throttle.limit == 2
+def test_a_429_with_a_hint_does_not_spend_the_retries():
+    # Six paced refusals in a row, more than max_retries, and the call still gets its answer.
+    script = Script(*[resp(429, {"Retry-After": "1"})] * 6, resp(200))
+    (r, retries), sleeps = run(script, max_retries=4)
+    assert (r.status_code, retries, sleeps) == (200, 6, [1.0] * 6)
 
 
-class FakeClock:
+def test_paced_429s_stop_at_the_total_wait_cap():
+    script = Script(*[resp(429, {"Retry-After": "30"})] * 10)
+    sleeps = []
+    with pytest.raises(RetryExhausted, match=r"asked to wait 30s before retrying, more than the 0\.00s left"):
+        call_with_retry(script, sleep=sleeps.append, max_total_wait=120.0)
+    assert sleeps == [30.0] * 4 and script.calls == 5
+
+
+def test_a_zero_hint_is_counted_as_base_delay_so_the_cap_still_ends_it():
+    script = Script(*[resp(429, {"Retry-After": "0"})] * 20)
+    sleeps = []
+    with pytest.raises(RetryExhausted, match=r"asked to wait 0s \(counted as 1s\)") as info:
+        call_with_retry(script, sleep=sleeps.append, base_delay=1.0, max_total_wait=5.0)
+    assert sleeps == [0.0] * 5 and info.value.retries == 5
+
+
+def test_a_hintless_429_still_spends_a_retry():
+    script = Script(*[resp(429)] * 6)
+    with pytest.raises(RetryExhausted, match="still failing after 4 retries"):
+        run(script)
+    assert script.calls == 5
+
+
+def test_backoff_after_paced_429s_starts_from_the_first_step():
+    script = Script(resp(429, {"Retry-After": "2"}), resp(429, {"Retry-After": "2"}), resp(503), resp(200))
+    (_, retries), sleeps = run(script, base_delay=1.0)
+    assert (retries, sleeps) == (3, [2.0, 2.0, 1.0])
+
+
+def test_a_429_without_retry_after_waits_for_the_spent_limit_to_reset():
+    openai = {"x-ratelimit-remaining-requests": "0", "x-ratelimit-reset-requests": "1.5s",
+              "x-ratelimit-remaining-tokens": "900", "x-ratelimit-reset-tokens": "6m0s"}
+    (_, retries), sleeps = run(Script(resp(429, openai), resp(200)), max_retries=0)
+    assert (retries, sleeps) == (1, [1.5])
+
+
+class Recorder:
+    """Stands in for the limiter and notes what the retry loop tells it."""
+
     def __init__(self):
-        self.now = 1000.0
+        self.said = []
 
-    def __call__(self):
-        return self.now
+    def succeeded(self, headers):
+        self.said.append(("succeeded", headers.get("x-ratelimit-remaining-requests")))
 
+    def refused(self, hint, headers):
+        self.said.append(("refused", hint))
 
-def test_throttle_halves_once_per_window_floors_at_one_and_recovers():
-    clock = FakeClock()
-    t = Throttle(8, window=5.0, quiet=30.0, clock=clock)
-    t.on_429()
-    t.on_429()  # same burst: counted once
-    assert t.limit == 4
-    clock.now += 6
-    t.on_429()
-    assert t.limit == 2
-    for _ in range(5):
-        clock.now += 6
-        t.on_429()
-    assert t.limit == 1
-    clock.now += 29
-    assert t.limit == 1
-    clock.now += 1
-    assert t.limit == 2
-    clock.now += 30
-    assert t.limit == 4
-    clock.now += 30
-    clock.now += 30
-    assert t.limit == 8
-    clock.now += 300
-    assert t.limit == 8
+    def before_retry(self):
+        self.said.append(("before_retry",))
 
 
-def test_configure_with_the_same_ceiling_keeps_a_lowered_limit_and_its_recovery_timer():
-    clock = FakeClock()
-    t = Throttle(8, window=5.0, quiet=30.0, clock=clock)
-    t.configure(8)
-    t.on_429()
-    assert t.limit == 4
-    clock.now += 20
-    t.configure(8)  # the runner does this before every batch
-    assert t.limit == 4
-    clock.now += 9
-    t.configure(8)
-    assert t.limit == 4  # 29 s since the 429: still lowered
-    clock.now += 1
-    assert t.limit == 8  # recovery runs on the timer the 429 started, not one restarted by configure
+def test_the_limiter_hears_every_429_and_success_and_gates_every_resend():
+    limiter = Recorder()
+    script = Script(resp(429, {"Retry-After": "0.5"}), resp(503, {"Retry-After": "0.2"}),
+                    requests.ConnectionError("x"), resp(200, {"x-ratelimit-remaining-requests": "7"}))
+    run(script, throttle=limiter)
+    assert limiter.said == [("refused", 0.5), ("before_retry",), ("before_retry",), ("before_retry",),
+                            ("succeeded", "7")]
 
 
-def test_configure_with_the_same_ceiling_keeps_the_burst_window():
-    clock = FakeClock()
-    t = Throttle(8, window=5.0, quiet=30.0, clock=clock)
-    t.on_429()
-    t.configure(8)
-    assert t.limit == 4
-    t.on_429()  # same burst as before the reconfigure: counted once
-    assert t.limit == 4
-
-
-def test_configure_with_a_different_ceiling_resets_the_limit():
-    clock = FakeClock()
-    t = Throttle(8, window=5.0, quiet=30.0, clock=clock)
-    t.on_429()
-    t.on_429()
-    assert t.limit == 4
-    t.configure(6)
-    assert t.limit == 6
-    t.on_429()  # a new ceiling forgets the old burst window
-    assert t.limit == 3
-    t.configure(2)
-    assert t.limit == 2
-    with pytest.raises(ValueError):
-        t.configure(0)
-    assert t.limit == 2
-
-
-def test_throttle_slot_bounds_concurrency():
-    t = Throttle(3)
-    t.configure(2)
-    active, peak, lock = [0], [0], threading.Lock()
-
-    def work():
-        with t.slot():
-            with lock:
-                active[0] += 1
-                peak[0] = max(peak[0], active[0])
-            time.sleep(0.02)
-            with lock:
-                active[0] -= 1
-
-    threads = [threading.Thread(target=work) for _ in range(8)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
-    assert peak[0] == 2
-
-
-def test_throttle_rejects_zero():
-    with pytest.raises(ValueError):
-        Throttle(0)
+def test_a_quota_429_is_fatal_at_once_and_not_taken_for_pacing():
+    limiter = Recorder()
+    body = '{"error": {"message": "You exceeded your current quota", "type": "insufficient_quota"}}'
+    with pytest.raises(FatalProviderError, match="quota is exhausted"):
+        run(Script(resp(429, {"Retry-After": "1"}, body), resp(200)), throttle=limiter)
+    assert limiter.said == []

@@ -234,3 +234,41 @@ def test_cli_help_runs_as_a_module():
 def test_json_body_from_stub_is_valid_json():
     with StubServer() as stub:
         json.loads(chat(stub).text)
+
+
+def test_rate_limit_admits_n_a_minute_and_refuses_the_rest_with_a_whole_second_retry_after():
+    with StubServer(rate_limit=120) as stub:
+        assert chat(stub).status_code == 200
+        refused = chat(stub)
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "1"  # 0.5 s, rounded up
+        assert "insufficient_quota" not in refused.text
+        assert "x-ratelimit-remaining-requests" not in refused.headers  # headers only when asked for
+        time.sleep(0.55)
+        assert chat(stub).status_code == 200
+        assert stub.outcomes == ["ok", "rate_limited", "ok"]
+    with StubServer(rate_limit=30) as stub:
+        chat(stub)
+        assert chat(stub).headers["Retry-After"] == "2"
+
+
+def test_rate_limit_burst_and_headers():
+    with StubServer(rate_limit=60, rate_burst=3, rate_headers=True) as stub:
+        answers = [chat(stub) for _ in range(4)]
+    assert [r.status_code for r in answers] == [200, 200, 200, 429]
+    assert [r.headers["x-ratelimit-remaining-requests"] for r in answers] == ["2", "1", "0", "0"]
+    assert {r.headers["x-ratelimit-limit-requests"] for r in answers} == {"3"}
+    first_reset = int(answers[0].headers["x-ratelimit-reset-requests"].removesuffix("ms"))
+    assert 990 <= first_reset <= 1000  # one token short of whole, at one a second
+    assert int(answers[3].headers["Retry-After"]) == 1
+
+
+def test_rate_limit_needs_a_positive_rate_and_burst():
+    with pytest.raises(ValueError, match="rate limit"):
+        StubServer(rate_limit=60, rate_burst=0)
+
+
+def test_rate_limit_switches_parse():
+    args = build_parser().parse_args(["--arm", "floor", "--rate-limit", "120", "--rate-burst", "2",
+                                      "--rate-headers"])
+    assert (args.rate_limit, args.rate_burst, args.rate_headers) == (120, 2, True)
+    assert build_parser().parse_args(["--arm", "floor"]).rate_limit == 0
