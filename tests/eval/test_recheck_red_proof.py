@@ -13,7 +13,7 @@ def test_forcing_the_recheck_moves_only_the_rechecked_column(name, corpus, monke
     answer = arm(name)
     answers = {r.id: answer(r) for r in corpus.records}
     honest = scoring.score(name, corpus, answers)
-    monkeypatch.setattr(scoring, "recheck", lambda a, admitted_at: Rechecked("ORDER-GAP", "TM-1", None))
+    monkeypatch.setattr(scoring, "recheck", lambda a, admitted_at, text=None: Rechecked("ORDER-GAP", "TM-1", None))
     forced = scoring.score(name, corpus, answers)
     order_gaps = [r.id for r in corpus.records if r.gold["support"] == "ORDER-GAP"]
     assert forced.metrics["support.raw"] == honest.metrics["support.raw"]

@@ -72,11 +72,11 @@ def test_record_then_replay_with_zero_requests(pytester, session_args, stub_env)
     with StubServer(replies=oracle) as stub:
         stub_env(stub)
         bought = pytester.runpytest_subprocess(*session_args("--record"))
-        bought.assert_outcomes(passed=96)
+        bought.assert_outcomes(passed=99)
         assert stub.requests == 60
         assert entries(session_args.cache) == 60
         replayed = pytester.runpytest_subprocess(*session_args())
-        replayed.assert_outcomes(passed=96)
+        replayed.assert_outcomes(passed=99)
         assert stub.requests == 60, "a replay made HTTP requests"
     assert scoreboard(bought.stdout.str()) == scoreboard(replayed.stdout.str())
 
@@ -113,7 +113,7 @@ def test_an_interrupted_run_resumes_buying_only_what_is_missing(pytester, sessio
             assert json.loads(entry.read_text())["completion"]["text"], f"{entry} is half-written"
         before = stub.requests
         resumed = pytester.runpytest_subprocess(*session_args("--record"))
-        resumed.assert_outcomes(passed=96)
+        resumed.assert_outcomes(passed=99)
         assert stub.requests - before == 60 - kept
     assert entries(session_args.cache) == 60
 
@@ -123,7 +123,7 @@ def test_429_with_retry_after_and_503_are_retried(pytester, session_args, stub_e
         stub_env(stub)
         result = pytester.runpytest_subprocess(*session_args("--record"))
         assert stub.requests == 64
-    result.assert_outcomes(passed=96)
+    result.assert_outcomes(passed=99)
 
 
 def test_a_reset_connection_is_retried_once_and_not_twice(pytester, session_args, stub_env):
@@ -176,7 +176,7 @@ def test_repeats_are_bought_separately_and_their_agreement_reported(pytester, se
         stub_env(stub)
         result = pytester.runpytest_subprocess(*session_args("--record", "--repeat", "2"))
         assert stub.requests == 120
-    result.assert_outcomes(passed=96)
+    result.assert_outcomes(passed=99)
     assert entries(session_args.cache) == 120
     (paid,) = session_args.results.glob("*/paid.json")
     agreement = json.loads(paid.read_text())["agreement"]
@@ -210,7 +210,7 @@ def test_a_wrong_record_shows_the_answer_against_the_key(pytester, session_args,
 def test_the_result_file_carries_telemetry_scan_and_prompt_sizes(pytester, session_args, stub_env):
     with StubServer(replies=oracle, fail_429=1) as stub:
         stub_env(stub)
-        pytester.runpytest_subprocess(*session_args("--record")).assert_outcomes(passed=96)
+        pytester.runpytest_subprocess(*session_args("--record")).assert_outcomes(passed=99)
     (paid,) = session_args.results.glob("*/paid.json")
     data = json.loads(paid.read_text())
     telemetry = data["telemetry"]

@@ -19,15 +19,15 @@ def _board(text: str) -> str:
 def test_the_scoreboard_is_the_same_with_and_without_xdist(pytester, tmp_path):
     plain = _run(pytester, tmp_path / "plain")
     spread = _run(pytester, tmp_path / "spread", "-n", "2")
-    plain.assert_outcomes(passed=108)
-    spread.assert_outcomes(passed=108)
+    plain.assert_outcomes(passed=117)
+    spread.assert_outcomes(passed=117)
     assert _board(plain.stdout.str()) == _board(spread.stdout.str())
     for arm in ("floor", "always-present", "oracle"):
-        assert f"arm: {arm}  (36 metrics, 0 below threshold)" in plain.stdout.str()
+        assert f"arm: {arm}  (39 metrics, 0 below threshold)" in plain.stdout.str()
 
 
 def test_one_result_file_per_arm_in_one_run_folder_under_xdist(pytester, tmp_path):
-    _run(pytester, tmp_path / "spread", "-n", "2", "--run-id=r-test").assert_outcomes(passed=108)
+    _run(pytester, tmp_path / "spread", "-n", "2", "--run-id=r-test").assert_outcomes(passed=117)
     written = sorted(p.name for p in (tmp_path / "spread" / "r-test").iterdir())
     assert written == ["always-present.json", "floor.json", "oracle.json"]
 
