@@ -48,7 +48,8 @@ from kit.scan.patterns import (
 
 __all__ = [
     "ADDRESSEE", "DICTATE", "FOREIGN", "HIDDEN", "OVERRIDE", "PATTERNS", "ROLE_PLAY", "VERDICT", "VOCABULARY",
-    "MARKER", "NO_LAYOUT", "PREAMBLE", "PROSE_MARKER", "Flag", "quarantine", "report", "scan",
+    "MARKER", "NO_LAYOUT", "PREAMBLE", "PROSE_MARKER", "Flag", "quarantine", "readable_units", "report",
+    "scan",
 ]  # fmt: skip
 
 MARKER = "[withheld by the document scan]"
@@ -136,6 +137,11 @@ def _units(text: str) -> Iterator[tuple[int, str, str, str]]:
         else:
             for sentence in record.sentences(line):
                 yield index + 1, section, sentence, sentence
+
+
+def readable_units(record_text: str) -> list[str]:
+    """Every scannable unit of the record as the checks read it (folded), in record order."""
+    return [_fold(readable) for _, _, _, readable in _units(record_text)]
 
 
 def scan(record_text: str) -> list[Flag]:
