@@ -170,9 +170,10 @@ def scan_metrics(corpus: Corpus) -> tuple[dict[str, Metric], list[dict[str, Any]
         name = f"scan.detected.{family}.{placement}"
         hits = []
         for planted in injection.planted_set(corpus.records, placement, family):
-            hits.append((planted.clean.id, _detected(planted)))
+            rid, found = planted.clean.id, _detected(planted)
+            hits.append((rid, found))
             kind = planted.template.kind if planted.template else None
-            rows.append({"set": name, "id": planted.clean.id, "kind": kind, "detected": hits[-1][1]})
+            rows.append({"set": planted.set_name, "id": rid, "kind": kind, "detected": found})
         metrics[name] = count_metric(name, hits, HIGHER)
     checks: dict[str, Callable[[str], bool]] = {
         "scan.false_flag": lambda text: bool(scan.scan(text)),
