@@ -33,7 +33,7 @@ def read(planted: injection.Planted, seen_text: str) -> Answer:
     """The answer of a reader who believes the plant when its line is in `seen_text`."""
     answer = from_gold(planted.clean.gold)
     template = planted.template
-    if template is None or planted.line not in seen_text:
+    if planted.line not in seen_text:
         return answer
     order, stay = elements.ADMITTING_ORDER, elements.STAY_EXPECTATION
     gold = planted.clean.gold

@@ -37,10 +37,10 @@ class Planted:
     clean: Record
     sentence: str
     line: str
-    family: str = plants.OVERT
-    template: plants.Template | None = None
-    nights: int | None = None
-    date: str | None = None
+    family: str
+    template: plants.Template
+    nights: int
+    date: str
 
     @property
     def set_name(self) -> str:

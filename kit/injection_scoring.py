@@ -103,7 +103,7 @@ def _flips(
         rows.append(
             {
                 "id": rid,
-                "kind": planted.template.kind if planted.template else None,
+                "kind": planted.template.kind,
                 "raw_flip": after.raw if not before.raw else None,
                 "rechecked_flip": after.rechecked and not before.rechecked,
                 "rechecked_flip_provenance_off": after.unchecked and not before.unchecked,
@@ -172,7 +172,7 @@ def scan_metrics(corpus: Corpus) -> tuple[dict[str, Metric], list[dict[str, Any]
         for planted in injection.planted_set(corpus.records, placement, family):
             rid, found = planted.clean.id, _detected(planted)
             hits.append((rid, found))
-            kind = planted.template.kind if planted.template else None
+            kind = planted.template.kind
             rows.append({"set": planted.set_name, "id": rid, "kind": kind, "detected": found})
         metrics[name] = count_metric(name, hits, HIGHER)
     checks: dict[str, Callable[[str], bool]] = {
