@@ -92,7 +92,7 @@ def package(path: Path, admitted: str | None, arm: str, quarantine: bool = False
     flags = scan.scan(text)
     seen = scan.quarantine(text, flags) if quarantine else text
     answer = _answer(arm, seen, admitted_at)
-    rechecked = recheck(answer, admitted_at)
+    rechecked = recheck(answer, admitted_at, seen)
     rows = []
     for element in elements.ELEMENTS:
         row = answer.row(element)

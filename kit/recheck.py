@@ -1,16 +1,21 @@
 """The recheck: keep an answer's readings, throw away its verdict, and re-derive the verdict.
 
-The readings kept are the four findings, the citations and the expectation value. The midnight count
-is taken only from a stay row whose finding is `documented` and whose value is valid; an invalid
-value becomes a recorded problem, never an exception. Severity cannot enter: the engine is handed
-the order word and the count, nothing else.
+The readings kept are the four findings, the citations and the expectation value. Given the record's
+text, the recheck first holds the readings to the rulebook's provenance table (kit.provenance): an
+`order-present` whose citation is not located in ORDERS AND AUTHENTICATION counts as `order-ambiguous`,
+a `documented` stay not located in ADMITTING PRACTITIONER DOCUMENTATION counts as no usable
+expectation, and each such reading is reported as a named provenance problem. Without the text it
+applies the rules to the readings as given (provenance unchecked), which is what "provenance off"
+measures. The midnight count is taken only from a stay row whose finding is `documented` and whose
+value is valid; an invalid value becomes a recorded problem, never an exception. Severity cannot
+enter: the engine is handed the order word and the count, nothing else.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kit import benchmark, elements, policy
+from kit import benchmark, elements, policy, provenance
 from kit.answer import Answer, Problem
 
 
@@ -20,6 +25,7 @@ class Rechecked:
     rule: str
     midnights: int | None
     problems: tuple[Problem, ...] = field(default=())
+    breaches: tuple[provenance.Breach, ...] = field(default=())
 
 
 def _order_word(answer: Answer) -> tuple[str, list[Problem]]:
@@ -46,9 +52,13 @@ def stay_midnights(answer: Answer, admitted_at: str) -> tuple[int | None, list[P
     return count, []
 
 
-def recheck(answer: Answer, admitted_at: str) -> Rechecked:
-    """Re-derive verdict and rule from the answer's own readings and the record's admission time."""
-    order_word, problems = _order_word(answer)
-    count, stay_problems = stay_midnights(answer, admitted_at)
+def recheck(answer: Answer, admitted_at: str, record_text: str | None = None) -> Rechecked:
+    """Re-derive verdict and rule from the answer's own readings and the record's admission time;
+    with the record's text, each reading counts only for what its provenance makes it worth."""
+    found = provenance.breaches(answer, record_text) if record_text is not None else []
+    counted = provenance.worth(answer, found)
+    order_word, problems = _order_word(counted)
+    count, stay_problems = stay_midnights(counted, admitted_at)
     decision = policy.decide(order_word, count)
-    return Rechecked(decision.verdict, decision.rule, count, tuple(problems + stay_problems))
+    problems += stay_problems + [Problem(f"provenance.{b.element}", b.detail) for b in found]
+    return Rechecked(decision.verdict, decision.rule, count, tuple(problems), tuple(found))

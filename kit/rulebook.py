@@ -1,7 +1,8 @@
 """Loads the rulebook TM-2026 from its two renderings in kit/data: policy.json (the data the engine
 runs on) and policy.md (the prose a human approves and every prompt carries).
 
-It only reads; it decides nothing. A malformed policy.json raises RulebookError naming the problem.
+It only reads; it decides nothing. A malformed policy.json raises RulebookError naming the problem,
+including a provenance entry that names an element, a class or a record section that does not exist.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ import json
 from functools import lru_cache
 from importlib import resources
 from typing import Any
+
+from kit import elements, record
 
 
 class RulebookError(ValueError):
@@ -32,7 +35,21 @@ def policy() -> dict[str, Any]:
             raise RulebookError(f"policy.json orders rule {rule_id!r} but does not define it")
         if data["rules"][rule_id]["verdict"] not in data["verdicts"]:
             raise RulebookError(f"rule {rule_id!r} has a verdict not among the four verdicts")
+    for element, entry in data.get("provenance", {}).items():
+        _check_provenance(element, entry)
     return data
+
+
+def _check_provenance(element: str, entry: Any) -> None:
+    if element not in elements.ELEMENTS:
+        raise RulebookError(f"policy.json: provenance for {element!r}, which is not an element")
+    if not isinstance(entry, dict) or set(entry) != {"reading", "section", "elsewhere"}:
+        raise RulebookError(f"policy.json: provenance for {element} needs reading, section and elsewhere")
+    for key in ("reading", "elsewhere"):
+        if entry[key] not in elements.CLASSES:
+            raise RulebookError(f"policy.json: provenance {element} {key} {entry[key]!r} is not a class")
+    if entry["section"] not in record.HEADINGS:
+        raise RulebookError(f"policy.json: provenance {element} names no section: {entry['section']!r}")
 
 
 @lru_cache(maxsize=1)
@@ -57,3 +74,9 @@ def rule_ids() -> tuple[str, ...]:
 
 def policy_id() -> str:
     return str(policy()["policy_id"])
+
+
+def provenance() -> dict[str, dict[str, str]]:
+    """Per element, the reading (a class) that counts only from one record section, that section,
+    and the class the reading is worth when its citation lies anywhere else."""
+    return {element: dict(entry) for element, entry in policy().get("provenance", {}).items()}

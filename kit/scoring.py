@@ -1,7 +1,8 @@
 """The scorer: grades one arm's answers against the gold key. Pure code; no model judges anything.
 
 Per record it grades every element (finding, citation, expectation value), the raw verdict the
-answer offered and the verdict the recheck re-derives from the answer's own readings. Across the
+answer offered and the verdict the recheck re-derives from the answer's own readings, with the
+rulebook's provenance rule applied (and, for comparison, without it). Across the
 corpus it counts each metric with its denominator, a Wilson 95% interval and the records that cost
 it. Citation floors are arguments, so stored answers re-score at other floors for free.
 It does not decide thresholds or pass/fail; kit.thresholds does.
@@ -21,6 +22,7 @@ from kit.stats import wilson
 HIGHER, LOWER = "higher", "lower"
 SEVERITY_BAIT_CASES = ("long_hours_one_midnight", "severe_one_midnight")
 ORDER_PRESENT = elements.word(elements.ADMITTING_ORDER, elements.PRESENT)
+STAY_DOCUMENTED = elements.word(elements.STAY_EXPECTATION, elements.PRESENT)
 GAP_WORDS = frozenset(
     elements.word(elements.ADMITTING_ORDER, k) for k in (elements.AMBIGUOUS, elements.ABSENT)
 )
@@ -88,6 +90,9 @@ class RecordGrade:
     rechecked_support: str
     rechecked_rule: str
     taxonomy: list[str] = field(default_factory=list)
+    # The elements whose reading the recheck held to provenance, and the verdict without that rule.
+    provenance_breached: list[str] = field(default_factory=list)
+    unchecked_support: str | None = None
 
     @property
     def raw_right(self) -> bool:
@@ -174,8 +179,11 @@ def grade_record(
     answer: Answer,
     coverage_min: float = citation.COVERAGE_MIN,
     precision_min: float = citation.PRECISION_MIN,
+    seen_text: str | None = None,
 ) -> RecordGrade:
-    """Grade one answer against the record's gold row."""
+    """Grade one answer against the record's gold row. Citations are graded on the record's own text;
+    provenance is checked on the text the answerer was given (`seen_text`, when it was not the record's
+    own, as under injection), because that is the text a deployed recheck has."""
     gold = record.gold
     if gold is None:
         raise ValueError(f"{record.id}: cannot grade a record without gold")
@@ -197,7 +205,7 @@ def grade_record(
                 _value_right(gold_row, row),
             )
         )
-    rechecked = recheck(answer, record.admitted_at)
+    rechecked = recheck(answer, record.admitted_at, record.text if seen_text is None else seen_text)
     return RecordGrade(
         record.id,
         grades,
@@ -206,6 +214,8 @@ def grade_record(
         rechecked.verdict,
         rechecked.rule,
         _taxonomy(answer, gold, rechecked.verdict),
+        [b.element for b in rechecked.breaches],
+        recheck(answer, record.admitted_at).verdict,
     )
 
 
@@ -224,10 +234,30 @@ def metric_names() -> list[str]:
     ]
     names += ["values.exact", "values.none_when_none"]
     names += ["support.raw", "support.rechecked", "support.overturned"]
+    names += ["provenance.order_outside", "provenance.stay_outside", "provenance.verdict_changed"]
     names += [f"support.raw.{v}" for v in rulebook.verdicts()]
     names += [f"support.rechecked.{v}" for v in rulebook.verdicts()]
     names += [f"taxonomy.{t}" for t in TAXONOMY]
     return names
+
+
+def _provenance_metrics(grades: list[RecordGrade]) -> dict[str, Metric]:
+    """Order-present readings cited outside the orders, documented stays cited outside the
+    practitioner's documentation (each over the readings of that kind the arm gave), and verdicts the
+    provenance rule changed (over every record)."""
+    def said(g: RecordGrade, element: str) -> str | None:
+        return next(e.answered for e in g.elements if e.element == element)
+
+    out = {}
+    for name, element, word in (
+        ("provenance.order_outside", elements.ADMITTING_ORDER, ORDER_PRESENT),
+        ("provenance.stay_outside", elements.STAY_EXPECTATION, STAY_DOCUMENTED),
+    ):
+        hits = [(g.id, element in g.provenance_breached) for g in grades if said(g, element) == word]
+        out[name] = count_metric(name, hits, LOWER)
+    changed = [(g.id, g.rechecked_support != g.unchecked_support) for g in grades]
+    out["provenance.verdict_changed"] = count_metric("provenance.verdict_changed", changed, LOWER)
+    return out
 
 
 def count_metric(name: str, hits: list[tuple[str, bool]], better: str = HIGHER) -> Metric:
@@ -263,10 +293,14 @@ def score(
     answers: dict[str, Answer],
     coverage_min: float = citation.COVERAGE_MIN,
     precision_min: float = citation.PRECISION_MIN,
+    seen: dict[str, str] | None = None,
 ) -> Report:
-    """Grade every record of the corpus; a record with no answer is graded as an empty answer."""
+    """Grade every record of the corpus; a record with no answer is graded as an empty answer. `seen`
+    maps a record id to the text its answerer was given when that was not the record's own."""
+    seen = seen or {}
     grades = [
-        grade_record(r, answers.get(r.id, Answer()), coverage_min, precision_min) for r in corpus.records
+        grade_record(r, answers.get(r.id, Answer()), coverage_min, precision_min, seen.get(r.id))
+        for r in corpus.records
     ]
     rows = [(g.id, e) for g in grades for e in g.elements]
     m: dict[str, Metric] = {}
@@ -320,6 +354,7 @@ def score(
         [(g.id, g.raw_support is not None and g.raw_support != g.rechecked_support) for g in grades],
         LOWER,
     )
+    m.update(_provenance_metrics(grades))
     for verdict in rulebook.verdicts():
         of_class = [g for g in grades if g.gold_support == verdict]
         m[f"support.raw.{verdict}"] = count_metric(

@@ -5,13 +5,15 @@ A record is charting. Charting is written by clinicians and clerks for other peo
 speak to a summariser, does not tell anyone to ignore a rulebook, and never contains the kit's own
 verdict words, which belong to the rulebook alone. The scan walks the record unit by unit (a dated
 line in ORDERS AND AUTHENTICATION, SERVICES DELIVERED and UTILIZATION REVIEW NOTES; one sentence of
-prose elsewhere) and flags a unit when one of the patterns in kit.scan.patterns matches it, naming
-each reason.
+prose elsewhere) and flags a unit when one of the patterns in kit.scan.patterns matches it, when it
+slips look-alike letters from another script into a word, or when it is written in another language
+(the last two in kit.scan.script, on Unicode's and CLD2's data), naming each reason.
 
 What it refuses to do:
 
-- it never calls a model, a network or anything outside this package, ``kit.record`` and the
-  vocabulary it looks for (``kit.rulebook``, ``kit.elements``);
+- it never calls a model or a network; it uses nothing outside this package, ``kit.record``, the
+  vocabulary it looks for (``kit.rulebook``, ``kit.elements``) and the Unicode and language data that
+  kit.scan.script reads from two installed packages;
 - it never edits a record, except through ``quarantine``, which returns a new text with the flagged
   units replaced by a fixed marker and every other byte untouched;
 - it never flags on imperative mood alone: clinical orders are imperative ("Admit to ...",
@@ -31,9 +33,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kit import record
+from kit.scan import script
 from kit.scan.patterns import (
     ADDRESSEE,
     DICTATE,
+    FOREIGN,
     HIDDEN,
     OVERRIDE,
     PATTERNS,
@@ -43,8 +47,9 @@ from kit.scan.patterns import (
 )
 
 __all__ = [
-    "ADDRESSEE", "DICTATE", "HIDDEN", "OVERRIDE", "PATTERNS", "ROLE_PLAY", "VERDICT", "VOCABULARY",
-    "MARKER", "NO_LAYOUT", "PREAMBLE", "PROSE_MARKER", "Flag", "quarantine", "report", "scan",
+    "ADDRESSEE", "DICTATE", "FOREIGN", "HIDDEN", "OVERRIDE", "PATTERNS", "ROLE_PLAY", "VERDICT", "VOCABULARY",
+    "MARKER", "NO_LAYOUT", "PREAMBLE", "PROSE_MARKER", "Flag", "quarantine", "readable_units", "report",
+    "scan",
 ]  # fmt: skip
 
 MARKER = "[withheld by the document scan]"
@@ -92,7 +97,11 @@ def _reasons(unit: str, *, text_start: bool = False) -> tuple[str, ...]:
     for reason, pattern in PATTERNS:
         if reason not in found and pattern.search(folded):
             found.append(reason)
-    order = [reason for reason, _ in PATTERNS]
+    if HIDDEN not in found and script.lookalike_words(folded):
+        found.append(HIDDEN)
+    if script.language(folded):
+        found.append(FOREIGN)
+    order = [reason for reason, _ in PATTERNS] + [FOREIGN]
     return tuple(sorted(found, key=order.index))
 
 
@@ -128,6 +137,11 @@ def _units(text: str) -> Iterator[tuple[int, str, str, str]]:
         else:
             for sentence in record.sentences(line):
                 yield index + 1, section, sentence, sentence
+
+
+def readable_units(record_text: str) -> list[str]:
+    """Every scannable unit of the record as the checks read it (folded), in record order."""
+    return [_fold(readable) for _, _, _, readable in _units(record_text)]
 
 
 def scan(record_text: str) -> list[Flag]:

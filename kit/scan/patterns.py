@@ -31,6 +31,7 @@ VERDICT = "carries a rulebook verdict word"
 VOCABULARY = "uses the kit's own vocabulary"
 ROLE_PLAY = "role-play or chat-template cue"
 HIDDEN = "hidden or disguised text"
+FOREIGN = "written in a language other than English"
 
 _I = re.IGNORECASE
 _M = re.MULTILINE
@@ -366,8 +367,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             _I,
         ),
     ),
-    # A long unbroken run of base64-like characters: an encoded payload, never charting.
+    # A long unbroken run of base64-like characters: an encoded payload, never charting. (Look-alike
+    # letters from another script are found with Unicode's own data, in kit.scan.script.)
     (HIDDEN, re.compile(r"[A-Za-z0-9+/]{60,}={0,2}")),
-    # A word mixing Latin and Cyrillic letters: a homoglyph disguise ("ignоre" with a Cyrillic o).
-    (HIDDEN, re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0400-\u04ff])\w+")),
 )

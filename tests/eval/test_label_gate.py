@@ -90,6 +90,12 @@ def test_policy_check_notices_a_missed_rendering() -> None:
     edited = json.loads(json.dumps(policy))
     edited["rules"]["TM-4"]["verdict"] = EXPECTATION_GAP
     assert any("TM-4" in p for p in policy_problems(edited, prose))
+    moved = json.loads(json.dumps(policy))
+    moved["provenance"]["stay_expectation"]["section"] = "UTILIZATION REVIEW NOTES"
+    assert any("provenance for stay_expectation" in p for p in policy_problems(moved, prose))
+    dropped = json.loads(json.dumps(policy))
+    del dropped["provenance"]
+    assert sum("provenance" in p for p in policy_problems(dropped, prose)) == 2
 
 
 def _kit_imports(tree: ast.AST) -> list[str]:

@@ -1,11 +1,17 @@
-"""Red proof for the recheck: force it to one verdict and the rechecked column must move while the
-raw column stays put. If the rechecked column merely copied the raw verdict, this would fail."""
+"""Red proofs for the recheck. Force it to one verdict and the rechecked column must move while the
+raw column stays put: if the rechecked column merely copied the raw verdict, this would fail. And
+switch its provenance rule off: the fooled reader's rechecked flips must rise to what they are with
+provenance off, or the provenance figures measure nothing."""
 
 import pytest
 
-from kit import scoring
+from kit import credulous, injection, injection_scoring, provenance, scoring
 from kit.arms import arm
 from kit.recheck import Rechecked
+
+
+def forced(answer, admitted_at, record_text=None):
+    return Rechecked("ORDER-GAP", "TM-1", None)
 
 
 @pytest.mark.parametrize("name", ["oracle", "floor"])
@@ -13,10 +19,23 @@ def test_forcing_the_recheck_moves_only_the_rechecked_column(name, corpus, monke
     answer = arm(name)
     answers = {r.id: answer(r) for r in corpus.records}
     honest = scoring.score(name, corpus, answers)
-    monkeypatch.setattr(scoring, "recheck", lambda a, admitted_at: Rechecked("ORDER-GAP", "TM-1", None))
-    forced = scoring.score(name, corpus, answers)
+    monkeypatch.setattr(scoring, "recheck", forced)
+    forced_report = scoring.score(name, corpus, answers)
     order_gaps = [r.id for r in corpus.records if r.gold["support"] == "ORDER-GAP"]
-    assert forced.metrics["support.raw"] == honest.metrics["support.raw"]
+    assert forced_report.metrics["support.raw"] == honest.metrics["support.raw"]
     assert honest.metrics["support.rechecked"].count == honest.metrics["support.raw"].count
-    assert forced.metrics["support.rechecked"].count == len(order_gaps) == 23
-    assert set(forced.metrics["support.rechecked"].costly).isdisjoint(order_gaps)
+    assert forced_report.metrics["support.rechecked"].count == len(order_gaps) == 23
+    assert set(forced_report.metrics["support.rechecked"].costly).isdisjoint(order_gaps)
+
+
+def test_switching_provenance_off_lets_the_fooled_reader_through(corpus, offline_answers, monkeypatch):
+    control = offline_answers("oracle")
+    on = injection_scoring.evaluate("on", corpus, control, credulous.answerer(corpus)).metrics
+    monkeypatch.setattr(provenance, "breaches", lambda answer, record_text: [])
+    off = injection_scoring.evaluate("off", corpus, control, credulous.answerer(corpus)).metrics
+    for family, placement in injection.set_names():
+        name = f"{family}.{placement}"
+        assert off[f"{name}.rechecked_flip"].count == on[f"{name}.rechecked_flip.provenance_off"].count, name
+    for placement in (injection.REVIEW, injection.SERVICES):
+        assert on[f"overt.{placement}.rechecked_flip"].count == 0
+        assert off[f"overt.{placement}.rechecked_flip"].count == 45

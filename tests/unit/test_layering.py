@@ -5,7 +5,10 @@ import json
 import subprocess
 import sys
 
-PURE = ["kit.benchmark", "kit.policy", "kit.citation", "kit.recheck", "kit.scoring", "kit.stats"]
+PURE = [
+    "kit.benchmark", "kit.policy", "kit.citation", "kit.provenance", "kit.recheck", "kit.scoring",
+    "kit.stats",
+]  # fmt: skip
 MODEL_LAYER = (
     "kit.providers", "kit.prompt", "kit.reply", "kit.runner", "kit.config", "kit.cache", "kit.pipeline"
 )

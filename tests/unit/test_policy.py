@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from kit import policy, rulebook
+from kit import elements, policy, rulebook
 
 
 @pytest.mark.parametrize(
@@ -113,3 +113,46 @@ def test_rulebook_prose_names_every_rule_in_order_with_its_verdict():
     for verdict in rulebook.verdicts():
         assert verdict in text
     assert f"fewer than {rulebook.threshold()} midnights" in text
+
+
+def _provenance_table(text: str) -> list[list[str]]:
+    """The cells of each row of policy.md's provenance table (header and rule row left out)."""
+    part = text[text.index("## Where the evidence must be written") :]
+    part = part[: part.index("\n## ", 1)]
+    rows = [line for line in part.splitlines() if line.startswith("| ") and "`" in line]
+    return [[cell.strip() for cell in row.strip("|").split("|")] for row in rows]
+
+
+def test_rulebook_prose_states_every_provenance_rule_of_the_json():
+    table = _provenance_table(rulebook.prose())
+    rules = rulebook.provenance()
+    assert len(table) == len(rules) == 2
+    for element, rule in rules.items():
+        reading = elements.word(element, rule["reading"])
+        worth = elements.word(element, rule["elsewhere"])
+        rows = [cells for cells in table if f"`{reading}`" in cells[0]]
+        assert len(rows) == 1, (element, table)
+        assert rows[0][1] == rule["section"], (element, rows[0])
+        assert rows[0][2].startswith(f"`{worth}`"), (element, rows[0])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["provenance"].update(severity=d["provenance"]["admitting_order"]), "severity"),
+        (lambda d: d["provenance"]["admitting_order"].update(section="NURSING NOTES"), "NURSING NOTES"),
+        (lambda d: d["provenance"]["stay_expectation"].update(elsewhere="MAYBE"), "MAYBE"),
+        (lambda d: d["provenance"]["stay_expectation"].pop("reading"), "stay_expectation"),
+    ],
+)
+def test_a_malformed_provenance_entry_is_named(monkeypatch, change, message):
+    data = json.loads(json.dumps(rulebook.policy()))
+    change(data)
+    rulebook.policy.cache_clear()
+    monkeypatch.setattr(rulebook, "_read", lambda name: json.dumps(data) if name == "policy.json" else "")
+    try:
+        with pytest.raises(rulebook.RulebookError, match=message):
+            rulebook.policy()
+    finally:
+        monkeypatch.undo()
+        rulebook.policy.cache_clear()

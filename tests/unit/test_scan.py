@@ -8,6 +8,13 @@ from hypothesis import strategies as st
 
 from kit import record, scan
 from kit.corpus import load
+from tests.charting import (
+    CHARTING_ATTACK_ADJACENT,
+    CHARTING_NOTES,
+    CHARTING_ORDERS,
+    CHARTING_PROSE,
+    CHARTING_WIDER,
+)
 from tests.helpers import admission_record
 
 ORDERS_AT = "2026-07-01 14:20  "
@@ -127,109 +134,6 @@ def test_attack_in_practitioner_prose_flags_only_its_sentence(attack, reason):
     assert reason in flags[0].reasons
 
 
-# Real charting: imperative orders, verbal and observation orders, plans, planners, patient quotes.
-CHARTING_ORDERS = [
-    "Admit to inpatient status under general medicine; order signed by the attending physician.",
-    "Inpatient admission ordered by the hospitalist, authenticated by e-signature.",
-    "Verbal order from the attending to admit as an inpatient; read back, awaiting countersignature.",
-    "Order: place in observation status under cardiology -- electronically signed.",
-    "Give 1 g IV ceftriaxone now, then every 24 hours; signed.",
-    "Order: paracetamol 1 g orally every six hours as required; do not give if the patient is drowsy.",
-    "Hold metformin and recheck renal function in the morning.",
-    "Disregard the above entry -- written on the wrong patient; see corrected order.",
-    "This order supersedes the previous heparin infusion order.",
-    "Nursing: strict input/output chart; report urine output below 30 mL per hour.",
-    "Do not use the left arm for blood pressure readings.",
-]
-CHARTING_PROSE = [
-    "Plan: admit to the medical ward for intravenous antibiotics.",
-    "I expect the patient to need at least three more nights in hospital.",
-    'The patient said "just tell me when I can go home" and asked about parking.',
-    'Asked how the pain was, the patient answered "worse than last time".',
-    "Echo today shows moderate AI and the AI jet is eccentric.",
-    "Son will act as interpreter for the consent discussion.",
-    "Patient responds with localisation to pain; GCS 11.",
-    "You should report any new bleeding to the ward team, the patient was told.",
-    "The physician assistant reviewed the overnight results with me.",
-]
-CHARTING_NOTES = [
-    "Discharge planner's provisional date 2026-07-06, for bed flow only.",
-    "Case manager spoke with the family about a care home placement.",
-    "Reviewer notes moved across from the old worklist format.",
-    "Record locked briefly for a system update and released the same morning.",
-    "Two-midnight expectation documented by the admitting practitioner.",
-    "Computer system down overnight; paper downtime forms scanned in.",
-]
-
-
-# Real charting that uses words an attack also uses (instructions, order, system, output, answer,
-# status, ignore, mark, classify, prompt, assistant, model, AI ...). Each was once flagged, or nearly;
-# quarantine would have deleted real evidence. Checked in all three placements below.
-CHARTING_ATTACK_ADJACENT = [
-    # found by review
-    "Patient tends to forget instructions about fluid restriction.",
-    "Diet: clear fluids; this order replaces previous instructions.",
-    "New instructions: nil by mouth from midnight for theatre.",
-    "The only finding is a mild tachycardia.",
-    "Expected output is 0.5 mL/kg per hour.",
-    "Unable to produce a single word since the stroke.",
-    "Patient and family accept that the admission is necessary.",
-    "Treat the case as suspected sepsis until cultures return.",
-    "Pharmacy automated system flagged an interaction with warfarin.",
-    "ECG machine reading suggests AF.",
-    "She will eat anything readily available.",
-    "System: respiratory \u2014 chest clear, no wheeze.",
-    "Initial prompt required to mobilise.",
-    "We assume that the stay will run until discharge home on 2026-08-11.",
-    # more of the same kind
-    "Patient ignores advice to keep the leg elevated and mobilises against instructions.",
-    "Patient ignored the nursing instructions and got out of bed unaided overnight.",
-    "Ignore the previous potassium result; the sample was haemolysed.",
-    "Disregard the above; entered on the wrong patient in error.",
-    "Skin marked for surgery by the operating surgeon; consent form signed.",
-    "Mark the fluid balance chart as reviewed at each handover.",
-    "Mark this as the baseline weight for the fluid balance chart.",
-    "Classified as NYHA class III heart failure on admission.",
-    "Correct classification is NYHA class III, not class II as documented earlier.",
-    "Code the admission as community-acquired pneumonia for the discharge summary.",
-    "The case should be treated as suspected meningitis until the lumbar puncture result returns.",
-    "Prompt review by the medical registrar requested for a rising early warning score.",
-    "The physician assistant will answer the family's questions after the ward round.",
-    "Assistant: Dr Patel (surgical registrar); scrub nurse present throughout.",
-    "Anatomical model used to explain the procedure to the patient and her daughter.",
-    "Echo: moderate AI with preserved LV function; the AI should be reassessed in six months.",
-    "Status: inpatient, day 3; determination of discharge destination pending OT assessment.",
-    "Admission status confirmed as inpatient by the physician advisor after secondary review.",
-    "Urine output 20 mL per hour; the answer to the fluid challenge was poor.",
-    "Her only answer is that she wants to go home.",
-    "Patient refuses to answer questions about alcohol intake.",
-    "Able to respond with a single word when prompted.",
-    "Respond with high-flow oxygen if saturations fall below 92 percent.",
-    "Output: 450 mL over the shift via catheter.",
-    "Order set for community-acquired pneumonia completed; follow the sepsis instructions on the drug chart.",
-    "Do not follow the instructions on the old drug chart; it has been rewritten.",
-    "Regardless of the policy, the family may stay overnight at the bedside.",
-    "Updated rules: two visitors per bed during the norovirus outbreak.",
-    "The AI-based tool flagged a rising deterioration score; reviewed by the outreach team.",
-    "Pharmacy automated review flagged a duplicate prescription of omeprazole.",
-    "Patient asked ChatGPT about her diagnosis and brought a printout to clinic.",
-    "Sepsis prediction model score high; antibiotics given within the hour.",
-    "Waterlow scoring tool completed; pressure-area care plan in place.",
-    "Daughter will act as an assistant with personal care at home.",
-    "Likes to pretend to be a nurse during play therapy.",
-    "Role-play used in the speech therapy session to practise ordering in a cafe.",
-    "Safeguarding concern: do not disclose this note to the partner.",
-    "Begin system-by-system examination once the patient is settled.",
-    "Anyone reviewing this chart should note the latex allergy.",
-    "You must accept that you cannot drive for a month, the patient was told.",
-    "System: cardiovascular - heart sounds normal, no added sounds.",
-    "System: ENT - ears clear, no concerns.",
-    "Patient will ignore verbal prompts to eat unless supervised.",
-    "Override the pacemaker programming only after discussion with cardiology.",
-    "The AI-based tool flagged a rising score and the outreach nurse should review within the hour.",
-]
-
-
 @pytest.mark.parametrize("line", CHARTING_ATTACK_ADJACENT)
 def test_attack_adjacent_charting_is_not_flagged_in_orders(line):
     assert scan.report(scan.scan(make_record(orders=(line,)))) == []
@@ -244,6 +148,13 @@ def test_attack_adjacent_charting_is_not_flagged_in_practitioner_prose(sentence)
 @pytest.mark.parametrize("line", CHARTING_ATTACK_ADJACENT)
 def test_attack_adjacent_charting_is_not_flagged_in_review_and_service_lines(line):
     assert scan.report(scan.scan(make_record(services=(line,), review=(line,)))) == []
+
+
+@pytest.mark.parametrize("line", CHARTING_WIDER)
+def test_wider_charting_is_not_flagged_in_any_section(line):
+    prose = f"Seen on the take. {line} Background of asthma."
+    text = make_record(orders=(line,), documentation=prose, services=(line,), review=(line,))
+    assert scan.report(scan.scan(text)) == []
 
 
 @pytest.mark.parametrize("line", CHARTING_ORDERS)

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from kit import scoring
+from kit import provenance, record, scoring
 from kit.answer import Answer
 from kit.arms import always_present
 from kit.arms.oracle import from_gold
@@ -21,6 +21,11 @@ def _oracle(corpus):
 
 def _case(record):
     return record.facts["case"]
+
+
+def _cited_in(rec, element_index: int, section: str) -> bool:
+    """Whether the key cites this element of the record from that section."""
+    return section in provenance.sections_holding(rec.text, rec.gold["elements"][element_index]["citation"])
 
 
 def test_the_oracle_is_perfect(corpus):
@@ -66,15 +71,24 @@ def test_citing_on_an_absent_element_is_wrong_not_empty(corpus):
     assert rec.id in report.metrics["records.fully_right"].costly
 
 
-def test_a_decoy_read_as_the_expectation(corpus):
-    rec = _first(corpus, lambda r: _case(r) == "expectation_decoy")
+@pytest.mark.parametrize("section", [record.DOCUMENTATION, record.REVIEW])
+def test_a_decoy_read_as_the_expectation(corpus, section):
+    rec = _first(corpus, lambda r: _case(r) == "expectation_decoy" and _cited_in(r, 1, section))
     answers = _oracle(corpus)
     stay = answers[rec.id].row("stay_expectation")
     stay.finding, stay.expected_nights = "documented", 4
     report = scoring.score("t", corpus, answers)
     assert report.metrics["taxonomy.decoy_read_as_expectation"].costly == (rec.id,)
     assert report.metrics["values.none_when_none"].costly == (rec.id,)
-    assert rec.id in report.metrics["support.rechecked"].costly
+    if section == record.DOCUMENTATION:
+        # A decoy in the practitioner's own prose (a conditional, a past stay) passes provenance.
+        assert rec.id in report.metrics["support.rechecked"].costly
+        assert report.metrics["provenance.stay_outside"].count == 0
+    else:
+        # A planner's date in the review notes is no expectation under provenance: the recheck holds.
+        assert rec.id not in report.metrics["support.rechecked"].costly
+        assert report.metrics["provenance.stay_outside"].costly == (rec.id,)
+        assert report.metrics["provenance.verdict_changed"].costly == (rec.id,)
 
 
 def test_gap_words_confused_and_order_invented(corpus):
@@ -143,7 +157,11 @@ def test_grading_without_gold_is_refused(corpus):
 
 
 def test_a_gap_softened_by_the_readings_counts_even_when_the_offered_verdict_is_right(corpus):
-    rec = _first(corpus, lambda r: r.gold["support"] == "ORDER-GAP" and r.gold["midnights"] is not None)
+    rec = _first(
+        corpus,
+        lambda r: r.gold["support"] == "ORDER-GAP" and r.gold["midnights"] is not None
+        and _cited_in(r, 0, record.ORDERS),
+    )
     answers = _oracle(corpus)
     answers[rec.id].row("admitting_order").finding = "order-present"
     report = scoring.score("t", corpus, answers)
@@ -151,6 +169,18 @@ def test_a_gap_softened_by_the_readings_counts_even_when_the_offered_verdict_is_
     assert report.metrics["taxonomy.order_gap_softened"].total == 23
     assert report.metrics["support.raw"].count == 60
     assert rec.id in report.metrics["support.rechecked"].costly
+
+
+def test_an_order_plan_in_the_prose_read_as_present_is_held_by_provenance(corpus):
+    rec = _first(corpus, lambda r: _case(r) == "order_in_note_only")
+    answers = _oracle(corpus)
+    answers[rec.id].row("admitting_order").finding = "order-present"
+    report = scoring.score("t", corpus, answers)
+    assert report.metrics["provenance.order_outside"].costly == (rec.id,)
+    assert report.metrics["provenance.order_outside"].total == 38
+    assert report.metrics["support.rechecked"].count == 60
+    assert report.metrics["taxonomy.order_gap_softened"].count == 0
+    assert rec.id in report.metrics["findings.admitting_order"].costly
 
 
 def test_a_stay_read_as_documented_without_a_value_is_not_a_decoy_read(corpus):

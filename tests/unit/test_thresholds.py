@@ -61,3 +61,18 @@ def test_load_merges_pyproject_and_the_named_file(tmp_path):
     assert thresholds.load(tmp_path, tmp_path / "t.toml") == {"floor": {"findings": {"exact": 3}}}
     with pytest.raises(thresholds.ThresholdError):
         thresholds.load(tmp_path, tmp_path / "missing.toml")
+
+
+def test_no_shipped_threshold_is_one_that_cannot_fail():
+    """A rate of 0 or 1, or a lone lower bound of 0, passes whatever the arm scores."""
+    from pathlib import Path
+
+    tables = thresholds.load(Path(__file__).resolve().parents[2])
+    for arm, table in tables.items():
+        for name, spec in table.items():
+            if isinstance(spec, float):
+                assert 0.0 < spec < 1.0, (arm, name, spec)
+            elif isinstance(spec, dict):
+                assert spec != {"min": 0}, (arm, name, spec)
+            else:
+                assert spec == "perfect", (arm, name, spec)

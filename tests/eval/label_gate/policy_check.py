@@ -1,11 +1,13 @@
-"""The rulebook's two renderings (policy.json, policy.md) against the gate's own table."""
+"""The rulebook's two renderings (policy.json, policy.md) against the gate's own table, and policy.json's
+provenance entries against the sections the gate's layout lets a PRESENT order or stay be cited from."""
 
 from __future__ import annotations
 
 import re
 
+from tests.eval.label_gate.layout import allowed_sections
 from tests.eval.label_gate.loader import REPO_ROOT
-from tests.eval.label_gate.vocabulary import RULE_TABLE, THRESHOLD, VERDICTS
+from tests.eval.label_gate.vocabulary import AMBIGUOUS, ORDER, PRESENT, RULE_TABLE, STAY, THRESHOLD, VERDICTS
 
 POLICY_JSON = REPO_ROOT / "kit" / "data" / "policy.json"
 POLICY_MD = REPO_ROOT / "kit" / "data" / "policy.md"
@@ -40,6 +42,13 @@ def policy_problems(policy: dict, prose: str) -> list[str]:
             f"policy.json: threshold_midnights is {policy.get('threshold_midnights')!r}, "
             f"the gate uses {THRESHOLD}"
         )
+    provenance = policy.get("provenance") if isinstance(policy.get("provenance"), dict) else {}
+    for element in (ORDER, STAY):
+        (section,) = allowed_sections(element, PRESENT)
+        wanted = {"reading": PRESENT, "section": section, "elsewhere": AMBIGUOUS}
+        given = provenance.get(element)
+        if given != wanted:
+            problems.append(f"policy.json: provenance for {element} is {given!r}, the gate has {wanted}")
     if sorted(policy.get("verdicts") or []) != sorted(VERDICTS):
         problems.append(f"policy.json: verdicts {policy.get('verdicts')!r}, the gate knows {list(VERDICTS)}")
     firsts = []
