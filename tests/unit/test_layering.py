@@ -6,6 +6,8 @@ import subprocess
 import sys
 
 PURE = ["kit.benchmark", "kit.policy", "kit.citation", "kit.recheck", "kit.scoring", "kit.stats"]
+# Reading finished runs needs no model either: comparing them and reporting on them.
+PURE += ["kit.fingerprint", "kit.compare", "kit.compare_text", "kit.report"]
 MODEL_LAYER = ("kit.providers", "kit.prompt", "kit.reply", "kit.runner", "kit.config", "kit.cache")
 
 
