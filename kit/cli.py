@@ -4,6 +4,8 @@
   kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (.env, 0600)
                 [--workers N] [--response-format json_schema|json_object|none] [--max-tokens N]
                 [--timeout-s SECONDS] [--retry-timeouts]
+  kit compare A B [C ...] [--arm ARM] [--json] [--fail-on-regression]   (kit.cli_runs)
+  kit report RUN [--compare OTHER] [-o FILE]
 
 The package lists the four elements with their findings and quoted lines, the midnight arithmetic
 and the verdict with its rule. It supports a reviewer's decision and says so; it never writes a
@@ -18,7 +20,7 @@ import json
 import sys
 from pathlib import Path
 
-from kit import benchmark, config, elements, record, rulebook, scan
+from kit import benchmark, cli_runs, config, elements, record, rulebook, scan
 from kit.answer import Answer
 from kit.recheck import recheck
 
@@ -202,7 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     keys = setup.add_mutually_exclusive_group()
     keys.add_argument("--api-key-stdin", action="store_true", help="read the API key from standard input")
     keys.add_argument("--ask-key", action="store_true", help="prompt for the API key without echoing it")
+    cli_runs.add_parsers(commands)
     args = parser.parse_args(argv)
+    if args.command in cli_runs.COMMANDS:
+        return cli_runs.main(args)
     if args.command == "configure":
         return configure(args)
     try:

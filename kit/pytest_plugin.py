@@ -54,6 +54,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=citation.PRECISION_MIN,
         help="share of a citation that must be the gold line to be credited",
     )
+    group.addoption(
+        "--kit-report",
+        action="store_true",
+        help="write results/<run-id>/report.html at the end of the session and print its path",
+    )
+    group.addoption(
+        "--baseline",
+        default=None,
+        help="a run folder (or paid.json) the paid arm must be no worse than, metric by metric (McNemar)",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -75,6 +85,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(_Scoreboard(config), "kit-scoreboard")
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_XdistRunId(), "kit-xdist-run-id")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Under --kit-report, the controller writes the run's HTML report once every result is in."""
+    if config.getoption("--kit-report") and not hasattr(config, "workerinput"):
+        from kit.report.session import session_report
+
+        for line in session_report(config):
+            terminalreporter.write_line(line)
 
 
 class _XdistRunId:

@@ -1,8 +1,9 @@
 """The machine-readable result of one arm in one run: results/<run-id>/<arm>.json.
 
-It holds the corpus guards (so two runs are only compared when they scored the same thing), every
-metric, every per-record grade, the dataset version, policy id and citation floors, plus anything
-the caller adds (telemetry for a paid arm). It scores nothing itself.
+It holds the corpus guards and content hashes of the corpus and of policy.json (so two runs are only
+compared when they scored the same thing: kit.compare), every metric, every per-record grade, the
+dataset version, policy id and citation floors, plus anything the caller adds (telemetry for a paid
+arm). It scores nothing itself.
 """
 
 from __future__ import annotations
@@ -10,10 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kit import rulebook
+from kit import fingerprint, rulebook
 from kit.corpus.load import Corpus
 from kit.files import write_json_atomic
 from kit.scoring import Report, guards
+
+
+def hashes(corpus: Corpus) -> dict[str, str]:
+    """The corpus content hash and the policy.json hash every result file carries."""
+    return {"corpus_hash": fingerprint.corpus_hash(corpus), "policy_hash": fingerprint.policy_hash()}
 
 
 def document(run_id: str, report: Report, corpus: Corpus, extra: dict[str, Any] | None = None) -> dict:
@@ -23,6 +29,7 @@ def document(run_id: str, report: Report, corpus: Corpus, extra: dict[str, Any] 
         "dataset_version": corpus.dataset_version,
         "policy_id": rulebook.policy_id(),
         "guards": guards(corpus),
+        **hashes(corpus),
         **report.to_dict(),
     }
     if extra:
@@ -44,6 +51,7 @@ def write_json(path: Path, run_id: str, body: dict[str, Any], corpus: Corpus) ->
         "dataset_version": corpus.dataset_version,
         "policy_id": rulebook.policy_id(),
         "guards": guards(corpus),
+        **hashes(corpus),
         **body,
     }
     write_json_atomic(path, data)

@@ -79,6 +79,10 @@ class ElementGrade:
     coverage: float
     precision: float
     value_right: bool | None
+    # What the answer gave, kept so a report can show it: the quote and, on the stay row, the value.
+    quote: str | None = None
+    expected_discharge: str | None = None
+    expected_nights: int | None = None
 
 
 @dataclass
@@ -203,6 +207,9 @@ def grade_record(
                 round(cov, 4),
                 round(prec, 4),
                 _value_right(gold_row, row),
+                quote,
+                row.expected_discharge if row else None,
+                row.expected_nights if row else None,
             )
         )
     rechecked = recheck(answer, record.admitted_at, record.text if seen_text is None else seen_text)

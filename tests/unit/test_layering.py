@@ -12,6 +12,8 @@ PURE = [
 MODEL_LAYER = (
     "kit.providers", "kit.prompt", "kit.reply", "kit.runner", "kit.config", "kit.cache", "kit.pipeline"
 )
+# Reading finished runs needs no model either: comparing them and reporting on them.
+PURE += ["kit.fingerprint", "kit.compare", "kit.compare_text", "kit.report"]
 
 
 def test_pure_stations_pull_in_no_model_layer_module():

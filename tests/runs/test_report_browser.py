@@ -1,0 +1,290 @@
+"""The HTML report opened from disk in a real headless Chromium (Debian's, at /usr/bin/chromium, driven
+by Playwright; no browser is downloaded). What is shown is checked against the result files: the
+scoreboard figures, the confusion, the flips; the wrong-records filter; the marked lines; no console
+error and no request beyond the file itself; a hostile record runs nothing. Screenshots of the
+scoreboard and of one wrong record are saved under results/<run-id>/screenshots/ for a person.
+
+Without Chromium these tests FAIL, saying how to install it: a report nobody checked in a browser
+has not passed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kit import citation, report, results, scoring, thresholds
+from kit.arms import arm as offline_arm
+from kit.corpus import load
+from kit.scoring import Metric
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]  # fmt: skip
+REPO = Path(__file__).resolve().parents[2]
+HOSTILE = (
+    '<script>window.__pwned = "script"</script> <img src=x onerror="window.__pwned = \'img\'"> '
+    "</td></tr></table> {{ 7 * 7 }} <a href=\"javascript:window.__pwned = 'link'\">open</a>"
+)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"Chromium is not installed at {CHROMIUM}; the report's browser tests need it: "
+            "apt-get install -y chromium (.ci/run installs it when absent)",
+            pytrace=False,
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("playwright is not installed: pip install -e '.[test]'", pytrace=False)
+    with sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Opened:
+    """A page with the report loaded, and everything it said to the console or asked the network."""
+
+    def __init__(self, browser, path: Path) -> None:
+        self.page = browser.new_page(viewport={"width": 1280, "height": 900})
+        self.console: list[str] = []
+        self.requests: list[str] = []
+        self.dialogs: list[str] = []
+        self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"))
+        self.page.on("pageerror", lambda e: self.console.append(f"pageerror: {e}"))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.url = path.resolve().as_uri()
+        self.page.goto(self.url)
+
+
+@pytest.fixture
+def opened(browser, report_file):
+    view = Opened(browser, report_file)
+    yield view
+    view.page.close()
+
+
+@pytest.fixture(scope="module")
+def tables():
+    return thresholds.load(REPO)
+
+
+@pytest.fixture(scope="module")
+def report_file(run_folder, shipped, tables) -> Path:
+    return report.write(run_folder, shipped, tables=tables)
+
+
+def arm_files(run_folder: Path) -> dict[str, dict]:
+    return {p.stem: json.loads(p.read_text()) for p in sorted(run_folder.glob("*.json"))}
+
+
+def pct(x) -> str:
+    return "-" if x is None else f"{x * 100:.1f}%"
+
+
+SHOWN_SCOREBOARDS = """() => {
+  const out = {};
+  document.querySelectorAll('section.arm').forEach(s => {
+    out[s.dataset.arm] = {};
+    s.querySelectorAll('table.scoreboard tbody tr').forEach(tr => {
+      const cell = c => tr.querySelector('td.' + c).textContent.trim();
+      out[s.dataset.arm][tr.dataset.metric] = [cell('count'), cell('rate'), cell('ci'), cell('result')];
+    });
+  });
+  return out;
+}"""
+
+
+def test_the_numbers_shown_equal_the_result_files(opened, run_folder, tables):
+    shown = opened.page.evaluate(SHOWN_SCOREBOARDS)
+    files = arm_files(run_folder)
+    assert sorted(shown) == sorted(files)
+    for arm, data in files.items():
+        assert list(shown[arm]) == list(data["metrics"]), arm
+        for name, m in data["metrics"].items():
+            low, high = m["ci95"]
+            expected = [f"{m['count']}/{m['total']}", pct(m["rate"]), f"{pct(low)}\u2013{pct(high)}"]
+            assert shown[arm][name][:3] == expected, (arm, name)
+            table = tables.get(arm, {})
+            if name not in table and "*" not in table:  # stub-floor and injection-stub arms equal the floor
+                assert shown[arm][name][3] == "no threshold", (arm, name)
+                continue
+            passed = thresholds.judge(tables, arm, Metric(name, m["count"], m["total"], m["better"])).passed
+            assert passed and shown[arm][name][3] == "pass", (arm, name)
+    floor = files["floor"]
+    for key in ("ORDER-GAP", "INPATIENT-SUPPORTED"):
+        for rechecked in ("ORDER-GAP", "INPATIENT-SUPPORTED"):
+            cell = opened.page.locator(
+                f'#arm-floor table.confusion td[data-key="{key}"][data-rechecked="{rechecked}"]'
+            )
+            want = sum(
+                1 for r in floor["records"] if (r["gold_support"], r["rechecked_support"]) == (key, rechecked)
+            )
+            assert cell.inner_text() == str(want)
+    tele = files["stub-floor"]["telemetry"]
+    head = opened.page.locator("#arm-stub-floor dl.head").inner_text()
+    assert f"{tele['calls']} ({tele['bought']} bought" in head
+    assert f"input {tele['tokens']['input']}" in head and f"p50 {tele['latency_ms']['p50']:.0f} ms" in head
+    flips = files["injection-floor"]["metrics"]
+    for row in opened.page.locator("#arm-injection-floor table.placements tbody tr").all():
+        name = row.get_attribute("data-set")
+        cells = [c.inner_text() for c in row.locator("td").all()]
+        assert cells[5] == str(flips[f"{name}.cites_plant"]["count"]), name
+        assert cells[3] == str(flips[f"{name}.rechecked_flip"]["count"]), name
+
+
+def visible_ids(page, arm: str) -> list[str]:
+    return page.locator(f"#arm-{arm} table.records tr.rec:visible").evaluate_all(
+        "rows => rows.map(r => r.dataset.id)"
+    )
+
+
+def test_filtering_to_wrong_records_shows_exactly_those(opened, run_folder):
+    data = arm_files(run_folder)["floor"]
+    wrong = data["metrics"]["records.fully_right"]["costly_records"]
+    page, section = opened.page, opened.page.locator("#arm-floor")
+    assert len(visible_ids(page, "floor")) == 60
+    section.locator("input.only-wrong").check()
+    assert visible_ids(page, "floor") == wrong and len(wrong) == 24
+    assert section.locator(".shown").inner_text() == "24"
+    details = section.locator("details.detail:visible").evaluate_all("ds => ds.map(d => d.id)")
+    assert details == [f"floor--{rid}" for rid in wrong]
+    section.locator("select.verdict").select_option("INPATIENT-SUPPORTED")
+    gold = {r["id"]: r["gold_support"] for r in data["records"]}
+    assert visible_ids(page, "floor") == [r for r in wrong if gold[r] == "INPATIENT-SUPPORTED"]
+    section.locator("input.only-wrong").uncheck()
+    assert visible_ids(page, "floor") == [r for r in gold if gold[r] == "INPATIENT-SUPPORTED"]
+
+
+MARKED_LINES = """(section) => Array.from(section.querySelectorAll('details.detail')).map(d => [
+  d.id.split('--')[1],
+  Array.from(d.querySelectorAll('ol.text li')).map(li => [
+    li.value, li.dataset.cited || '', li.dataset.keyline || '', li.className])
+])"""
+
+
+def lines_holding(text: str, quote: str | None) -> set[int]:
+    """1-based numbers of the record lines that hold the quote (normalised as the scorer does)."""
+    needle = citation.norm(quote or "")
+    return {n for n, line in enumerate(text.split("\n"), 1) if needle and needle in citation.norm(line)}
+
+
+def test_the_marked_lines_are_the_cited_and_the_key_lines(opened, run_folder, shipped):
+    data = arm_files(run_folder)["floor"]
+    shown = dict(opened.page.locator("#arm-floor").evaluate(MARKED_LINES))
+    by_id, elsewhere = shipped.by_id(), 0
+    for grade in data["records"]:
+        record, lines = by_id[grade["id"]], shown[grade["id"]]
+        gold = {g["element"]: g for g in record.gold["elements"]}
+        for e in grade["elements"]:
+            element = e["element"]
+            cited = {n for n, c, _, _ in lines if element in c.split()}
+            keyed = {n for n, _, k, _ in lines if element in k.split()}
+            assert keyed == lines_holding(record.text, gold[element]["citation"]), (grade["id"], element)
+            want = lines_holding(record.text, e["quote"]) if e["citation"] != "not-found" else set()
+            assert cited == want, (grade["id"], element, e["quote"])
+            elsewhere += bool(cited) and cited != keyed
+    assert elsewhere > 0  # some answer quotes a line that is not the key's, so the two marks differ
+    for _, lines in shown.items():
+        for _, c, k, cls in lines:
+            assert ("cited" in cls.split()) == bool(c) and ("keyline" in cls.split()) == bool(k)
+    styles = opened.page.evaluate(
+        """() => ['cited', 'keyline'].map(c => {
+             const s = getComputedStyle(document.querySelector('ol.text li.' + c + ':not(.' +
+               (c === 'cited' ? 'keyline' : 'cited') + ')'));
+             return [s.backgroundColor, s.boxShadow, s.borderLeftStyle];
+           })"""
+    )
+    assert styles[0] != styles[1], styles
+    assert opened.page.locator("#arm-floor p.legend .cited").count() == 1
+    assert opened.page.locator("#arm-floor p.legend .keyline").count() == 1
+
+
+def test_no_console_error_and_no_request_beyond_the_file(opened):
+    page = opened.page
+    section = page.locator("#arm-floor")
+    section.locator("input.only-wrong").check()
+    section.locator("select.verdict").select_option("ORDER-GAP")
+    section.locator("table.records a.open-detail:visible").first.click()
+    page.locator("#arm-injection-floor details.plant-detail summary").first.click()
+    page.wait_for_timeout(200)
+    assert opened.console == []
+    assert opened.requests == [opened.url]
+    csp = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    assert "default-src 'none'" in csp and "unsafe-inline" not in csp
+
+
+def test_screenshots_of_the_scoreboard_and_a_wrong_record(opened, run_folder, kit_session):
+    folder = kit_session.results_dir / kit_session.run_id / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    page = opened.page
+    page.locator("#arm-floor table.scoreboard").screenshot(path=str(folder / "scoreboard-floor.png"))
+    floor = arm_files(run_folder)["floor"]
+    # a wrong record whose answer quotes a line that only partly is the key's: both marks show
+    wrong = next(
+        r["id"] for r in floor["records"] if any(e["citation"] == "located-but-short" for e in r["elements"])
+    )
+    assert wrong in floor["metrics"]["records.fully_right"]["costly_records"]
+    page.locator(f'#arm-floor a.open-detail[data-target="floor--{wrong}"]').click()
+    detail = page.locator(f"#floor--{wrong}")
+    assert detail.evaluate("d => d.open")
+    detail.screenshot(path=str(folder / f"wrong-record-floor-{wrong}.png"))
+    for name in ("scoreboard-floor.png", f"wrong-record-floor-{wrong}.png"):
+        assert (folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def hostile_report(tmp_path_factory) -> Path:
+    """A corpus whose ADM-0001 carries markup in its text and its case, answered by the floor with a
+    quote of that line and a parser problem repeating it, as a model reply might."""
+    folder = tmp_path_factory.mktemp("hostile") / "corpus"
+    shutil.copytree(load.shipped_folder(), folder)
+    path = folder / "ADM-0001.txt"
+    line = f"2026-08-12  Reviewer remark: {HOSTILE}"
+    path.write_text(path.read_text().rstrip("\n") + f"\n  {line}\n")
+    rows = json.loads((folder / "records.json").read_text())
+    rows[0]["case"] = HOSTILE
+    (folder / "records.json").write_text(json.dumps(rows))
+    corpus = load.load(folder)
+    answers = {r.id: offline_arm("floor")(r) for r in corpus.records}
+    services = answers["ADM-0001"].elements["services_delivered"]
+    services.citation = line
+    call = {"record": "ADM-0001", "repeat": 0, "problems": [f"why: {HOSTILE}"], "error": None}
+    extra = {"telemetry": {"calls": 1, "tokens": {}, "per_call": [call], "scan": {}}, "model": HOSTILE}
+    scored = scoring.score("floor", corpus, answers)
+    run = folder.parent / "run"
+    results.write(run / "floor.json", "hostile", scored, corpus, extra)
+    return report.write(run, corpus)
+
+
+def test_a_hostile_record_renders_as_text_and_runs_nothing(browser, hostile_report):
+    view = Opened(browser, hostile_report)
+    page = view.page
+    try:
+        page.locator("#floor--ADM-0001 summary").click()
+        page.locator("#floor--ADM-0001 ol.text").click()
+        page.wait_for_timeout(200)
+        assert page.evaluate("() => window.__pwned") is None
+        assert view.dialogs == [] and view.console == [] and view.requests == [view.url]
+        assert page.evaluate("() => document.scripts.length") == 1  # the report's own
+        for selector in ("img", "[onerror]", 'a[href^="javascript:"]'):
+            assert page.locator(selector).count() == 0, selector
+        row = page.locator('#arm-floor tr.rec[data-id="ADM-0001"]')
+        assert HOSTILE in row.inner_text()  # the case cell, as text
+        detail = page.locator("#floor--ADM-0001").inner_text()
+        assert detail.count(HOSTILE) >= 3  # the record line, the quote and the parser problem
+        assert "{{ 7 * 7 }}" in page.locator("#arm-floor dl.head").inner_text()  # the model name
+        last = page.locator("#floor--ADM-0001 ol.text li.cited").last
+        assert last.get_attribute("data-cited") == "services_delivered" and HOSTILE in last.inner_text()
+    finally:
+        page.close()
