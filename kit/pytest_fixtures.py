@@ -31,7 +31,7 @@ from kit.config import Config, ConfigError
 from kit.corpus import load
 from kit.corpus.load import Record
 from kit.ledger import DailyLimitReached
-from kit.providers.stub import Every
+from kit.providers.stub_faults import Every
 
 if TYPE_CHECKING:
     from kit.pytest_plugin import KitSession

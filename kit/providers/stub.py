@@ -30,42 +30,11 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from kit.providers.stub_faults import When, _Fault, parse_status, parse_when
 from kit.providers.token_bucket import TokenBucket
-
-
-@dataclass(frozen=True)
-class Every:
-    """Apply a fault to every k-th request (k, 2k, 3k, ... counted over all chat requests)."""
-
-    k: int
-
-    def __post_init__(self) -> None:
-        if self.k < 1:
-            raise ValueError("Every(k) needs k >= 1")
-
-
-When = int | Every
-
-
-class _Fault:
-    """Decides, per request, whether one fault fires. First-N faults count only the requests that
-    reach them, so faults listed earlier in the check order and later ones chain: reset=1, fail_429=1
-    gives a reset, then a 429, then success."""
-
-    def __init__(self, when: When) -> None:
-        self.when = when
-        self.fired = 0
-
-    def fires(self, number: int) -> bool:
-        hit = number % self.when.k == 0 if isinstance(self.when, Every) else self.fired < self.when
-        if hit:
-            self.fired += 1
-        return hit
-
 
 ACCEPTED_FORMATS = ("text", "json_object")  # what llama-cpp-python's server validates
 
@@ -360,19 +329,6 @@ class StubServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
-
-
-def parse_when(text: str) -> When:
-    """ "3" -> first 3 requests; "every:5" -> every 5th request."""
-    if text.startswith("every:"):
-        return Every(int(text.split(":", 1)[1]))
-    return int(text)
-
-
-def parse_status(text: str) -> tuple[int, When]:
-    """ "503:2" -> (503, 2); "502:every:4" -> (502, Every(4))."""
-    code, _, when = text.partition(":")
-    return int(code), parse_when(when or "1")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,7 +8,8 @@ import time
 import pytest
 import requests
 
-from kit.providers.stub import Every, StubServer, build_parser, main, parse_status, parse_when
+from kit.providers.stub import StubServer, build_parser, main
+from kit.providers.stub_faults import Every, parse_status, parse_when
 
 SYSTEM = "S" * 400
 USER = "ADMISSION RECORD ADM-0042 body"

@@ -1,0 +1,49 @@
+"""The stub server's fault switches: when an injected fault fires (the first N requests that reach it,
+or every Kth request), and how the command line spells them. It decides; it sends nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Every:
+    """Apply a fault to every k-th request (k, 2k, 3k, ... counted over all chat requests)."""
+
+    k: int
+
+    def __post_init__(self) -> None:
+        if self.k < 1:
+            raise ValueError("Every(k) needs k >= 1")
+
+
+When = int | Every
+
+
+class _Fault:
+    """Decides, per request, whether one fault fires. First-N faults count only the requests that
+    reach them, so faults listed earlier in the check order and later ones chain: reset=1, fail_429=1
+    gives a reset, then a 429, then success."""
+
+    def __init__(self, when: When) -> None:
+        self.when = when
+        self.fired = 0
+
+    def fires(self, number: int) -> bool:
+        hit = number % self.when.k == 0 if isinstance(self.when, Every) else self.fired < self.when
+        if hit:
+            self.fired += 1
+        return hit
+
+
+def parse_when(text: str) -> When:
+    """ "3" -> first 3 requests; "every:5" -> every 5th request."""
+    if text.startswith("every:"):
+        return Every(int(text.split(":", 1)[1]))
+    return int(text)
+
+
+def parse_status(text: str) -> tuple[int, When]:
+    """ "503:2" -> (503, 2); "502:every:4" -> (502, Every(4))."""
+    code, _, when = text.partition(":")
+    return int(code), parse_when(when or "1")
