@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from kit import citation, prompt, results, runner, scoring
+from kit import citation, prompt, results, runner, scoring, telemetry
 from kit.answer import Answer
 from kit.arms import arm as offline_arm
 from kit.arms import reply_text_for
@@ -145,7 +145,7 @@ class StubArm:
 
     def answer(self, records: Sequence[Record]) -> Answered:
         outcome, requests = through_stub(self.served, records, self.folder, **self.faults)
-        return Answered(outcome.answers(), outcome, requests, {"telemetry": outcome.telemetry()})
+        return Answered(outcome.answers(), outcome, requests, {"telemetry": telemetry.summary(outcome)})
 
 
 def model_config(dotenv: Path, cache: Cache, record: bool) -> Config:
@@ -223,7 +223,7 @@ class ModelArm:
                 "parts": first.part_chars(),
                 "static_prefix_share": round(len(first.static_prefix) / len(first.text), 4),
             },
-            "telemetry": outcome.telemetry(),
-            "agreement": runner.agreement(outcome, self.settings.repeat),
+            "telemetry": telemetry.summary(outcome),
+            "agreement": telemetry.agreement(outcome, self.settings.repeat),
         }
         return Answered(outcome.answers(0), outcome, extra=extra)

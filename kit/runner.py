@@ -5,15 +5,13 @@ where it stopped; with `record=False` it replays and makes no request at all, an
 cached answer is reported as missing with the command that buys it. Purchases run concurrently
 (EVAL_WORKERS), respect the per-day ledger and the shared rate limiter, and report progress, one
 line per call with that call's own latency (and the limiter's 429s, pauses and concurrency once the
-server has refused). Every reply goes through kit.reply.parse; nothing here grades or judges, but
-`explain` says in words why a call gave no usable answer (the parser's problems, a reply cut off at
-the token limit), and the result file carries it per call.
+server has refused). Every reply goes through kit.reply.parse, once per call; nothing here grades,
+judges or sums up a run (kit.telemetry does that from the outcome).
 """
 
 from __future__ import annotations
 
 import json
-import statistics
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
@@ -22,7 +20,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from kit import elements, prompt, reply, scan
+from kit import prompt, reply, scan
 from kit.answer import Answer
 from kit.cache import BUY_COMMAND, Cache, Uncacheable, cache_key
 from kit.config import Config, cost_usd
@@ -31,10 +29,6 @@ from kit.files import write_json_atomic
 from kit.ledger import DailyLimitReached, Ledger
 from kit.providers import LIMITER, FatalProviderError, Limiter, Provider, ProviderError, Request, Usage
 from kit.providers.limiter import Mark
-
-CUT_OFF = frozenset({"length", "max_tokens"})  # OpenAI's and Anthropic's word for the token limit
-ENDED = frozenset({"stop", "end_turn", "stop_sequence"})
-SHOWN_PROBLEMS = 4
 
 
 def plural(count: int, word: str) -> str:
@@ -93,96 +87,6 @@ class RunOutcome:
 
     def by_record(self, repeat: int = 0) -> dict[str, Call]:
         return {c.record_id: c for c in self.calls if c.repeat == repeat}
-
-    def telemetry(self) -> dict[str, Any]:
-        """Calls, failures, retries, latency, tokens and cost, in total and per record; for a purchase,
-        its wall time and what the rate limiter did (429s, seconds paused, settled concurrency)."""
-        done = [c for c in self.calls if c.answered and c.completion]
-        latencies = sorted(c.completion["latency_ms"] for c in done)
-
-        def total(name: str) -> int | None:
-            values = [c.completion["usage"].get(name) for c in done]
-            return sum(v for v in values if v is not None) if any(v is not None for v in values) else None
-
-        costs = [c.cost_usd for c in done]
-        return {
-            "calls": len(self.calls),
-            "bought": sum(1 for c in self.calls if c.status == "bought"),
-            "replayed": sum(1 for c in self.calls if c.status == "replayed"),
-            "missing": sum(1 for c in self.calls if c.status == "missing"),
-            "failures": sum(1 for c in self.calls if c.status == "failed"),
-            "retries": sum(c.retries for c in self.calls),
-            "latency_ms": {
-                "p50": statistics.median(latencies) if latencies else None,
-                "p95": _percentile(latencies, 0.95),
-                "max": latencies[-1] if latencies else None,
-            },
-            "tokens": {
-                "input": total("input_tokens"),
-                "cached_input": total("cached_input_tokens"),
-                "output": total("output_tokens"),
-                "reasoning": total("reasoning_tokens"),
-            },
-            "cost_usd": sum(costs) if costs and all(c is not None for c in costs) else None,
-            "rate_limit": self.rate_limit,
-            "scan": {
-                "quarantine": self.quarantine,
-                "flagged_records": len(self.flags),
-                "flags": self.flags,
-            },
-            "per_call": [
-                {
-                    "record": c.record_id,
-                    "repeat": c.repeat,
-                    "status": c.status,
-                    "error": c.error,
-                    "latency_ms": c.completion["latency_ms"] if c.completion else None,
-                    "usage": c.completion["usage"] if c.completion else None,
-                    "finish_reason": c.completion.get("finish_reason") if c.completion else None,
-                    "retries": c.retries,
-                    "cost_usd": c.cost_usd,
-                    "problems": reply_problems(c),
-                    "explanation": explain(c),
-                }
-                for c in self.calls
-            ],
-        }
-
-
-def reply_problems(call: Call) -> list[str]:
-    """Every problem the parser found in the call's reply, as "field: detail" (none without a reply)."""
-    return [] if call.answer is None else [f"{p.field}: {p.detail}" for p in call.answer.problems]
-
-
-def explain(call: Call) -> str | None:
-    """Why this call's answer is not usable as given, in words a person can act on, or None when there
-    is nothing to say: the error of a call that got no reply; for a reply, how it ended if not
-    normally (a cut-off at the token limit names MAX_TOKENS) and the first few of the parser's
-    problems, those about the reply as a whole first (the result file lists them all)."""
-    if not call.answered or not call.completion:
-        return call.error
-    said: list[str] = []
-    finish = call.completion.get("finish_reason")
-    if finish in CUT_OFF:
-        tokens = (call.completion.get("usage") or {}).get("output_tokens")
-        counted = "" if tokens is None else f", {plural(tokens, 'token')}"
-        said.append(f"cut off at the token limit (finish_reason={finish}{counted}): raise MAX_TOKENS")
-    elif finish not in ENDED and finish is not None:
-        said.append(f"the server ended the reply with finish_reason={finish}")
-    problems = sorted(reply_problems(call), key=lambda text: not text.startswith(f"{reply.REPLY}:"))
-    if problems:
-        more = len(problems) - SHOWN_PROBLEMS
-        listed = "; ".join(problems[:SHOWN_PROBLEMS])
-        listed += f"; and {plural(more, 'more problem')}" if more > 0 else ""
-        said.append(f"the parser found: {listed}")
-    return "; ".join(said) or None
-
-
-def _percentile(sorted_values: list[float], q: float) -> float | None:
-    if not sorted_values:
-        return None
-    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
-    return sorted_values[index]
 
 
 def request_for(text: str, config: Config, repeat: int, schema: dict | None) -> Request:
@@ -362,18 +266,3 @@ def _limiter_note(limiter: Limiter, mark: Mark) -> str:
         f"; 429s {seen['refused_429']}, paused {seen['paused_s']:.1f}s, "
         f"concurrency {seen['concurrency']}{pace}"
     )
-
-
-def agreement(outcome: RunOutcome, repeats: int) -> dict[str, Any] | None:
-    """How often independent repeats agree, per element finding and on the verdict."""
-    if repeats < 2:
-        return None
-    per_repeat = [outcome.answers(n) for n in range(repeats)]
-    ids = sorted(set.intersection(*(set(a) for a in per_repeat))) if per_repeat else []
-    result: dict[str, Any] = {"records": len(ids), "repeats": repeats}
-    for element in elements.ELEMENTS:
-        same = sum(1 for rid in ids if len({a[rid].finding(element) for a in per_repeat}) == 1)
-        result[element] = same
-    result["support"] = sum(1 for rid in ids if len({a[rid].support for a in per_repeat}) == 1)
-    return result
-

@@ -9,8 +9,9 @@ import pytest
 
 from kit.corpus import load
 from kit.pytest_fixtures import corpus_folder
-from kit.runner import explain, plural
+from kit.runner import plural
 from kit.scoring import metric_names
+from kit.telemetry import explain
 from tests.eval.metric_check import check_metric
 
 pytestmark = pytest.mark.paid

@@ -7,7 +7,7 @@ from dataclasses import asdict
 
 import pytest
 
-from kit import scoreboard
+from kit import scoreboard, telemetry
 from kit.scoring import metric_names
 from tests.eval.metric_check import check_metric
 
@@ -16,7 +16,7 @@ def test_every_record_is_answered_through_retries(stub_report):
     run = stub_report("floor")
     outcome, requests = run.outcome, run.requests
     assert all(c.status == "bought" for c in outcome.calls), [c.error for c in outcome.calls if c.error]
-    retries = outcome.telemetry()["retries"]
+    retries = telemetry.summary(outcome)["retries"]
     assert retries > 0, "the injected 429s and 503s were never retried"
     assert requests == len(outcome.calls) + retries
 

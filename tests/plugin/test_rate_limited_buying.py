@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import runner
+from kit import runner, telemetry
 from kit.arms import reply_text_for
 from kit.cache import Cache
 from kit.config import Config
@@ -66,7 +66,7 @@ def buy(folder: Path, records: list, workers: int, **stub_options) -> dict:
             limiter=limiter,
         ).run(records)
         return {
-            **outcome.telemetry()["rate_limit"],
+            **telemetry.summary(outcome)["rate_limit"],
             "answers": sum(1 for c in outcome.calls if c.answered),
             "failed": [f"{c.record_id}: {c.error}" for c in outcome.calls if not c.answered],
             "requests": stub.requests,
@@ -91,11 +91,11 @@ def buy_in_a_session(folder: Path, per_minute: int) -> dict:
         done = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", *args], cwd=folder, env=env,
                               capture_output=True, text=True, timeout=600)
         (paid,) = results.glob("*/paid.json")
-        telemetry = json.loads(paid.read_text())["telemetry"]
+        written = json.loads(paid.read_text())["telemetry"]
         return {
-            **telemetry["rate_limit"],
-            "answers": telemetry["bought"],
-            "failed": [c["error"] for c in telemetry["per_call"] if c["status"] != "bought"],
+            **written["rate_limit"],
+            "answers": written["bought"],
+            "failed": [c["error"] for c in written["per_call"] if c["status"] != "bought"],
             "requests": stub.requests,
             "refused": stub.outcomes.count("rate_limited"),
             "summary": done.stdout.strip().splitlines()[-1],

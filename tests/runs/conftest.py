@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import injection_scoring, results, runner, scoring
+from kit import injection_scoring, results, runner, scoring, telemetry
 from kit.arms import arm as offline_arm
 from kit.arms import reply_text_for
 from kit.cache import Cache
@@ -48,7 +48,7 @@ def write_run(folder: Path, corpus: load.Corpus, stub_folder: Path) -> Path:
         results.write(run / f"{name}.json", RUN_ID, report, corpus)
     outcome = stub_floor(corpus.records, stub_folder)
     report = scoring.score("stub-floor", corpus, outcome.answers())
-    results.write(run / "stub-floor.json", RUN_ID, report, corpus, {"telemetry": outcome.telemetry()})
+    results.write(run / "stub-floor.json", RUN_ID, report, corpus, {"telemetry": telemetry.summary(outcome)})
     control = answers_of("floor", corpus.records)
     attacked = injection_scoring.evaluate(
         "injection-floor", corpus, control, lambda records: answers_of("floor", records)

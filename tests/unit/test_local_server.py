@@ -10,7 +10,7 @@ import socket
 
 import pytest
 
-from kit import reply, runner
+from kit import reply, runner, telemetry
 from kit.arms import reply_text_for
 from kit.cache import Cache, cache_key
 from kit.config import Config, load_config
@@ -151,10 +151,10 @@ def test_max_tokens_is_sent_and_a_cut_off_reply_is_cached_and_explained(records,
     (call,) = outcome.calls
     assert call.status == "bought" and call.completion["finish_reason"] == "length"
     assert Cache(tmp_path / "cache").get(call.key) is not None
-    why = runner.explain(call)
+    why = telemetry.explain(call)
     assert why.startswith("cut off at the token limit (finish_reason=length, 60 tokens): raise MAX_TOKENS")
     assert "reply: the JSON object is not terminated" in why
-    entry = outcome.telemetry()["per_call"][0]
+    entry = telemetry.summary(outcome)["per_call"][0]
     assert entry["explanation"] == why
     assert "reply: the JSON object is not terminated (was the reply cut off?)" in entry["problems"]
     assert "(finish_reason=length, 60 output tokens)" in lines[-1]
@@ -163,13 +163,13 @@ def test_max_tokens_is_sent_and_a_cut_off_reply_is_cached_and_explained(records,
 def test_a_clean_reply_needs_no_explanation_and_a_bad_one_names_the_parser_problems(records, tmp_path):
     with StubServer(replies=lambda text: "Sure! " + oracle(text).replace('"support"', '"verdict"')) as stub:
         outcome = arm_run(stub_config(stub), tmp_path).run(records[:1])
-    why = runner.explain(outcome.calls[0])
+    why = telemetry.explain(outcome.calls[0])
     assert why.startswith("the parser found: ")
     assert "support:" in why and "cut off" not in why
     with StubServer(replies=oracle) as stub:
         clean = arm_run(stub_config(stub), tmp_path / "clean").run(records[:1])
-    assert runner.explain(clean.calls[0]) is None
-    assert clean.telemetry()["per_call"][0]["problems"] == []
+    assert telemetry.explain(clean.calls[0]) is None
+    assert telemetry.summary(clean)["per_call"][0]["problems"] == []
 
 
 # TIMEOUT_S and a slow server

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kit import pipeline, reply, runner, scoring
+from kit import pipeline, reply, runner, scoring, telemetry
 from kit.arms import arm, reply_text_for
 from kit.cache import RECORDED, Cache
 from kit.config import Config
@@ -96,7 +96,7 @@ def test_each_reply_is_parsed_once(corpus, monkeypatch):
 
     monkeypatch.setattr(reply, "parse", counting)
     first = outcome.answers()
-    assert outcome.answers() == first and outcome.telemetry()["calls"] == SOME
+    assert outcome.answers() == first and telemetry.summary(outcome)["calls"] == SOME
     assert len(parsed) == SOME
 
 
