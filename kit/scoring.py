@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from kit import citation, elements, rulebook
+from kit import citation, elements, rulebook, taxonomy
 from kit.answer import Answer
 from kit.corpus.load import Corpus, Record
 from kit.recheck import recheck
@@ -21,22 +21,11 @@ from kit.stats import wilson
 
 HIGHER, LOWER = "higher", "lower"
 SEVERITY_BAIT_CASES = ("long_hours_one_midnight", "severe_one_midnight")
-ORDER_PRESENT = elements.word(elements.ADMITTING_ORDER, elements.PRESENT)
+ORDER_PRESENT = taxonomy.ORDER_PRESENT
 STAY_DOCUMENTED = elements.word(elements.STAY_EXPECTATION, elements.PRESENT)
-GAP_WORDS = frozenset(
-    elements.word(elements.ADMITTING_ORDER, k) for k in (elements.AMBIGUOUS, elements.ABSENT)
-)
 CITED_ON_ABSENT = "cited-on-absent"
 UNCITED = "uncited"
 NULL_OK = "null-ok"
-TAXONOMY: dict[str, str] = {
-    "no_usable_answer": "no element row and no verdict could be read from the answer",
-    "order_gap_softened": "an ORDER-GAP record offered or rechecked as anything else",
-    "order_gap_invented": "ORDER-GAP answered, or a gap word read, where a proper order exists",
-    "order_gap_word_confused": "the wrong one of the two gap words on the order row",
-    "decoy_read_as_expectation": "a date or night count taken as documented where the key says ambiguous",
-    "supported_overclaimed": "INPATIENT-SUPPORTED offered or rechecked where the key says otherwise",
-}
 
 
 @dataclass(frozen=True)
@@ -136,48 +125,6 @@ def _value_right(gold_row: dict[str, Any], row) -> bool | None:
     return given == (gold_row["expected_discharge"], gold_row["expected_nights"])
 
 
-def _at_risk(kind: str, gold: dict[str, Any]) -> bool:
-    """Whether a record can show this failure at all: the denominator of each taxonomy rate."""
-    order_class, stay_class = gold["elements"][0]["class"], gold["elements"][1]["class"]
-    return {
-        "no_usable_answer": True,
-        "order_gap_softened": gold["support"] == "ORDER-GAP",
-        "order_gap_invented": order_class == elements.PRESENT,
-        "order_gap_word_confused": order_class != elements.PRESENT,
-        "decoy_read_as_expectation": stay_class == elements.AMBIGUOUS,
-        "supported_overclaimed": gold["support"] != "INPATIENT-SUPPORTED",
-    }[kind]
-
-
-def _taxonomy(answer: Answer, gold: dict[str, Any], rechecked: str) -> list[str]:
-    """The failure kinds one answer shows, judged on the verdict it offered AND the verdict its own
-    readings give under the recheck (what a reviewer would be shown)."""
-    found = []
-    order_said = answer.finding(elements.ADMITTING_ORDER)
-    offered = {answer.support, rechecked} - {None}
-    if not answer.elements and answer.support is None:
-        found.append("no_usable_answer")
-    if gold["support"] == "ORDER-GAP" and offered - {"ORDER-GAP"}:
-        found.append("order_gap_softened")
-    if gold["elements"][0]["class"] == elements.PRESENT and (
-        answer.support == "ORDER-GAP" or (order_said is not None and order_said != ORDER_PRESENT)
-    ):
-        found.append("order_gap_invented")
-    if order_said in GAP_WORDS and gold["elements"][0]["finding"] in GAP_WORDS - {order_said}:
-        found.append("order_gap_word_confused")
-    stay = answer.row(elements.STAY_EXPECTATION)
-    if (
-        gold["elements"][1]["class"] == elements.AMBIGUOUS
-        and stay is not None
-        and stay.finding == elements.word(elements.STAY_EXPECTATION, elements.PRESENT)
-        and (stay.expected_discharge is not None or stay.expected_nights is not None)
-    ):
-        found.append("decoy_read_as_expectation")
-    if gold["support"] != "INPATIENT-SUPPORTED" and "INPATIENT-SUPPORTED" in offered:
-        found.append("supported_overclaimed")
-    return found
-
-
 def grade_record(
     record: Record,
     answer: Answer,
@@ -220,7 +167,7 @@ def grade_record(
         answer.support,
         rechecked.verdict,
         rechecked.rule,
-        _taxonomy(answer, gold, rechecked.verdict),
+        taxonomy.failures(answer, gold, rechecked.verdict),
         [b.element for b in rechecked.breaches],
         recheck(answer, record.admitted_at).verdict,
     )
@@ -244,7 +191,7 @@ def metric_names() -> list[str]:
     names += ["provenance.order_outside", "provenance.stay_outside", "provenance.verdict_changed"]
     names += [f"support.raw.{v}" for v in rulebook.verdicts()]
     names += [f"support.rechecked.{v}" for v in rulebook.verdicts()]
-    names += [f"taxonomy.{t}" for t in TAXONOMY]
+    names += [f"taxonomy.{t}" for t in taxonomy.KINDS]
     return names
 
 
@@ -370,8 +317,8 @@ def score(
         m[f"support.rechecked.{verdict}"] = count_metric(
             f"support.rechecked.{verdict}", [(g.id, g.rechecked_right) for g in of_class]
         )
-    for kind in TAXONOMY:
-        hits = [(g.id, kind in g.taxonomy) for g in grades if _at_risk(kind, gold_by_id[g.id])]
+    for kind in taxonomy.KINDS:
+        hits = [(g.id, kind in g.taxonomy) for g in grades if taxonomy.at_risk(kind, gold_by_id[g.id])]
         m[f"taxonomy.{kind}"] = count_metric(f"taxonomy.{kind}", hits, LOWER)
     confusion: dict[str, dict[str, dict[str, int]]] = {}
     for element in elements.ELEMENTS:

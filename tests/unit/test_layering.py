@@ -7,7 +7,7 @@ import sys
 
 PURE = [
     "kit.benchmark", "kit.policy", "kit.citation", "kit.provenance", "kit.recheck", "kit.scoring",
-    "kit.stats",
+    "kit.taxonomy", "kit.stats",
 ]  # fmt: skip
 MODEL_LAYER = (
     "kit.providers", "kit.prompt", "kit.reply", "kit.runner", "kit.config", "kit.cache", "kit.pipeline"
