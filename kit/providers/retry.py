@@ -38,7 +38,8 @@ from datetime import UTC, datetime
 import requests
 
 from kit.providers.base import FatalProviderError, ProviderError, RetryExhausted, scrub
-from kit.providers.limiter import Limiter, reset_hint
+from kit.providers.limiter import Limiter
+from kit.providers.rate_headers import reset_hint
 
 RETRYABLE_STATUS = frozenset({408, 409, 429})
 TRANSPORT_ERRORS = (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError)

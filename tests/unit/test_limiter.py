@@ -4,14 +4,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from kit.providers.limiter import (
-    Budget,
-    Limiter,
-    parse_duration,
-    parse_reset,
-    read_budget,
-    reset_hint,
-)
+from kit.providers.limiter import Limiter
+from kit.providers.rate_headers import Budget, parse_duration, parse_reset, read_budget, reset_hint
 
 
 class Clock:
