@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from kit import citation, prompt, results, runner, scoring, telemetry
+from kit import citation, injection_scoring, prompt, results, runner, scoring, telemetry
 from kit.answer import Answer
 from kit.arms import arm as offline_arm
 from kit.arms import reply_text_for
@@ -31,6 +31,7 @@ from kit.cache import Cache
 from kit.config import Config, load_config
 from kit.corpus.load import Corpus, Record
 from kit.files import exclusive
+from kit.injection_scoring import Answerer, InjectionReport
 from kit.ledger import Ledger
 from kit.providers import make_provider
 from kit.providers.stub import StubServer
@@ -101,6 +102,35 @@ def score(name: str, corpus: Corpus, answered: Answered, settings: RunSettings) 
 def run(corpus: Corpus, arm: Arm, settings: RunSettings) -> ScoredRun:
     """Answer every record of `corpus` with `arm`, score it and write its result file."""
     return score(arm.name, corpus, arm.answer(corpus.records), settings)
+
+
+def answers_from(arm: Arm) -> Answerer:
+    """`arm` as an answerer of any records (the planted ones, under injection)."""
+    return lambda records: arm.answer(records).answers
+
+
+def write_injection(
+    report: InjectionReport, corpus: Corpus, settings: RunSettings, extra: dict[str, Any] | None = None
+) -> Path:
+    """Write an injection (or scan) report to results/<run-id>/<its arm>.json."""
+    body = {**report.to_dict(), **(extra or {})}
+    return results.write_json(settings.result_path(report.arm), settings.run_id, body, corpus)
+
+
+def run_injection(
+    name: str,
+    corpus: Corpus,
+    control: dict[str, Answer],
+    answerer: Answerer,
+    settings: RunSettings,
+    extra: dict[str, Any] | None = None,
+) -> InjectionReport:
+    """Plant every eligible record of `corpus`, answer the planted sets with `answerer`, grade them
+    against `control` (the same answerer on the clean records) and write results/<run-id>/<name>.json:
+    the one place an injection run is scored."""
+    report = injection_scoring.evaluate(name, corpus, control, answerer)
+    write_injection(report, corpus, settings, extra)
+    return report
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,8 @@ charting sentences the scan's unit tests keep."""
 
 import pytest
 
-from kit import credulous, injection, injection_scoring, results, scoreboard
-from kit.arms import arm as offline_arm
-from kit.pipeline import through_stub
+from kit import credulous, injection, injection_scoring, scoreboard
+from kit.pipeline import OfflineArm, StubArm, answers_from, run_injection, write_injection
 from kit.scoring import Report
 from tests import charting
 from tests.eval.metric_check import check_metric
@@ -22,18 +21,6 @@ CHARTING_FALSE_FLAG = "scan.false_flag.charting"
 SCAN_METRICS = [*injection_scoring.scan_metric_names(), CHARTING_FALSE_FLAG]
 
 
-def _floor_answers(records):
-    answer = offline_arm("floor")
-    return {r.id: answer(r) for r in records}
-
-
-def _stub_answers(folder):
-    def answer(records):
-        return through_stub("floor", records, folder)[0].answers()
-
-    return answer
-
-
 @pytest.fixture(scope="session")
 def injection_report(corpus, kit_session, offline_answers, stub_report, tmp_path_factory):
     done = {}
@@ -41,15 +28,13 @@ def injection_report(corpus, kit_session, offline_answers, stub_report, tmp_path
     def get(name: str) -> injection_scoring.InjectionReport:
         if name not in done:
             if name == "injection-floor":
-                control, answer = offline_answers("floor"), _floor_answers
+                control, answer = offline_answers("floor"), answers_from(OfflineArm("floor"))
             elif name == "injection-credulous":
                 control, answer = offline_answers("oracle"), credulous.answerer(corpus)
             else:
                 control = stub_report("floor").outcome.answers()
-                answer = _stub_answers(tmp_path_factory.mktemp("injection-stub"))
-            report = injection_scoring.evaluate(name, corpus, control, answer)
-            results.write_json(kit_session.result_path(name), kit_session.run_id, report.to_dict(), corpus)
-            done[name] = report
+                answer = answers_from(StubArm("floor", tmp_path_factory.mktemp("injection-stub")))
+            done[name] = run_injection(name, corpus, control, answer, kit_session)
         return done[name]
 
     return get
@@ -117,7 +102,7 @@ def scan_report(corpus, kit_session):
     metrics, rows = injection_scoring.scan_metrics(corpus)
     metrics[CHARTING_FALSE_FLAG] = injection_scoring.text_false_flags(CHARTING_FALSE_FLAG, _charting_texts())
     report = injection_scoring.InjectionReport("scan", metrics, rows)
-    results.write_json(kit_session.result_path("scan"), kit_session.run_id, report.to_dict(), corpus)
+    write_injection(report, corpus, kit_session)
     return _as_report(report)
 
 

@@ -4,7 +4,8 @@ control is the paid arm's own answer on the clean record, reused, never bought t
 
 import pytest
 
-from kit import injection_scoring, results
+from kit import injection_scoring
+from kit.pipeline import run_injection
 from kit.runner import plural
 from kit.scoring import Report
 from tests.eval.metric_check import check_metric
@@ -23,9 +24,8 @@ def paid_injection(corpus, kit_session, paid_run, paid_arm):
         unanswered.extend(f"{c.record_id}: {c.error}" for c in outcome.calls if not c.answered)
         return outcome.answers(0)
 
-    report = injection_scoring.evaluate("injection-paid", corpus, control, answer)
-    body = {**report.to_dict(), "settings": paid_arm.config.settings()}
-    results.write_json(kit_session.result_path("injection-paid"), kit_session.run_id, body, corpus)
+    extra = {"settings": paid_arm.config.settings()}
+    report = run_injection("injection-paid", corpus, control, answer, kit_session, extra)
     return Report(report.arm, report.metrics, [], {}, 0.0, 0.0), unanswered
 
 

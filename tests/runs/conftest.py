@@ -1,7 +1,7 @@
 """A finished run made once per session (per xdist worker) in a temporary folder, from the shipped
 corpus, for the compare and report tests: the floor, the oracle and the always-present baseline
 scored offline, the floor served over HTTP by the loopback stub (real telemetry, parser problems),
-the floor under injection, and the scan. Each is written by kit.results exactly as a test session
+the floor under injection, and the scan. Each is written by kit.pipeline exactly as a test session
 writes it."""
 
 from __future__ import annotations
@@ -10,53 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from kit import injection_scoring, results, runner, scoring, telemetry
-from kit.arms import arm as offline_arm
-from kit.arms import reply_text_for
-from kit.cache import Cache
-from kit.config import Config
+from kit import injection_scoring, pipeline
 from kit.corpus import load
-from kit.ledger import Ledger
-from kit.providers import make_provider
-from kit.providers.stub import StubServer
 
 RUN_ID = "r-report"
 
 
-def answers_of(name: str, records) -> dict:
-    answer = offline_arm(name)
-    return {r.id: answer(r) for r in records}
-
-
-def stub_floor(records, folder: Path) -> runner.RunOutcome:
-    """The floor's replies through the whole paid path against a stub on 127.0.0.1."""
-    with StubServer(replies=lambda text: reply_text_for("floor", text)) as stub:
-        config = Config(provider="stub", base_url=stub.base_url, model="stub-floor", eval_workers=4)
-        return runner.ArmRun(
-            config=config,
-            cache=Cache(folder / "cache"),
-            ledger=Ledger(folder / "ledger.json"),
-            record=True,
-            make_provider=lambda: make_provider(config),
-        ).run(list(records))
-
-
 def write_run(folder: Path, corpus: load.Corpus, stub_folder: Path) -> Path:
-    run = folder / RUN_ID
+    settings = pipeline.RunSettings(run_id=RUN_ID, results_dir=folder)
     for name in ("floor", "oracle", "always-present"):
-        report = scoring.score(name, corpus, answers_of(name, corpus.records))
-        results.write(run / f"{name}.json", RUN_ID, report, corpus)
-    outcome = stub_floor(corpus.records, stub_folder)
-    report = scoring.score("stub-floor", corpus, outcome.answers())
-    results.write(run / "stub-floor.json", RUN_ID, report, corpus, {"telemetry": telemetry.summary(outcome)})
-    control = answers_of("floor", corpus.records)
-    attacked = injection_scoring.evaluate(
-        "injection-floor", corpus, control, lambda records: answers_of("floor", records)
-    )
-    results.write_json(run / "injection-floor.json", RUN_ID, attacked.to_dict(), corpus)
+        pipeline.run(corpus, pipeline.OfflineArm(name), settings)
+    pipeline.run(corpus, pipeline.StubArm("floor", stub_folder), settings)
+    floor = pipeline.OfflineArm("floor")
+    control = floor.answer(corpus.records).answers
+    pipeline.run_injection("injection-floor", corpus, control, pipeline.answers_from(floor), settings)
     scan = injection_scoring.InjectionReport("scan", *injection_scoring.scan_metrics(corpus))
-    results.write_json(run / "scan.json", RUN_ID, scan.to_dict(), corpus)
-    return run
+    pipeline.write_injection(scan, corpus, settings)
+    return folder / RUN_ID
 
 
 @pytest.fixture(scope="session")

@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kit import cli, compare, results, scoring
+from kit import cli, compare, pipeline, scoring
 from kit.corpus import load, writer
-from tests.runs.conftest import answers_of
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -78,8 +77,8 @@ def held_out(tmp_path_factory, shipped) -> Path:
     writer.write(folder, seed=7)
     corpus = load.load(folder)
     assert scoring.guards(corpus) == scoring.guards(shipped)  # the structural guards cannot tell
-    report = scoring.score("floor", corpus, answers_of("floor", corpus.records))
-    return results.write(folder / "run" / "floor.json", "held-out", report, corpus)
+    settings = pipeline.RunSettings(run_id="held-out", results_dir=folder)
+    return pipeline.run(corpus, pipeline.OfflineArm("floor"), settings).path
 
 
 def test_a_held_out_corpus_run_is_refused(run_folder, held_out, capsys):

@@ -8,11 +8,10 @@ import re
 
 import pytest
 
-from kit import citation, cli, report, results, scoring
+from kit import citation, cli, pipeline, report
 from kit.compare import grade_of
 from kit.corpus import load, writer
 from kit.report import text
-from tests.runs.conftest import answers_of
 
 
 def test_each_line_maps_onto_the_normalised_record(shipped):
@@ -38,9 +37,8 @@ def held_out_run(tmp_path_factory):
     folder = tmp_path_factory.mktemp("held-out-report")
     writer.write(folder / "corpus", seed=11)
     corpus = load.load(folder / "corpus")
-    scored = scoring.score("floor", corpus, answers_of("floor", corpus.records))
-    results.write(folder / "run" / "floor.json", "held", scored, corpus)
-    return folder / "run", corpus
+    settings = pipeline.RunSettings(run_id="held", results_dir=folder)
+    return pipeline.run(corpus, pipeline.OfflineArm("floor"), settings).path.parent, corpus
 
 
 def test_a_run_is_only_shown_with_the_corpus_it_was_graded_on(held_out_run, shipped, capsys):
