@@ -33,7 +33,7 @@ from kit.corpus.load import Corpus, Record
 from kit.files import exclusive
 from kit.injection_scoring import Answerer, InjectionReport
 from kit.ledger import Ledger
-from kit.providers import make_provider
+from kit.providers import Limiter, make_provider
 from kit.providers.stub import StubServer
 
 PROGRESS_LOG = "paid-progress.log"  # the paid arm's progress lines, one per line
@@ -149,16 +149,34 @@ def through_stub(
     `served`, with the stub's `faults` (see StubServer), buying into a cache and ledger under
     `folder`; returns the outcome and how many HTTP requests the stub received."""
     with StubServer(replies=lambda text: reply_text_for(served, text), **faults) as stub:
-        config = Config(provider="stub", base_url=stub.base_url, model=f"stub-{served}", eval_workers=4)
-        arm_run = runner.ArmRun(
-            config=config,
-            cache=Cache(folder / "cache"),
-            ledger=Ledger(folder / "ledger.json"),
-            record=True,
-            make_provider=lambda: make_provider(config, retry_options=SHORT_BACKOFF),
-        )
-        outcome = arm_run.run(list(records))
-        return outcome, stub.requests
+        buyer = stub_buyer(stub.base_url, f"stub-{served}", folder, retry_options=SHORT_BACKOFF)
+        return buyer.run(list(records)), stub.requests
+
+
+def stub_buyer(
+    base_url: str,
+    model: str,
+    folder: Path,
+    workers: int = 4,
+    limiter: Limiter | None = None,
+    progress: Callable[[str], None] = lambda line: None,
+    **provider_options: Any,
+) -> runner.ArmRun:
+    """A runner that buys from the stub at `base_url` into a cache and ledger under `folder`;
+    `limiter` (shared by runner and provider) when given, else the process's shared one;
+    `provider_options` go to make_provider."""
+    config = Config(provider="stub", base_url=base_url, model=model, eval_workers=workers)
+    if limiter is not None:
+        provider_options["throttle"] = limiter
+    return runner.ArmRun(
+        config=config,
+        cache=Cache(folder / "cache"),
+        ledger=Ledger(folder / "ledger.json"),
+        record=True,
+        make_provider=lambda: make_provider(config, **provider_options),
+        progress=progress,
+        **({"limiter": limiter} if limiter is not None else {}),
+    )
 
 
 @dataclass

@@ -55,3 +55,4 @@ def admission_record(
         *(f"  {line}" for line in review),
     ]
     return "\n".join(lines) + "\n"
+

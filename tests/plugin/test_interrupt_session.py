@@ -17,7 +17,7 @@ import pytest
 
 from kit.arms import reply_text_for
 from kit.providers.stub import StubServer
-from tests.plugin.conftest import REPO, inner_args
+from tests.plugin.sessions import REPO, inner_args, stub_session_env
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
 WORKERS = 2
@@ -27,15 +27,7 @@ WORKERS = 2
 def test_ctrl_c_starts_no_new_request_and_says_what_it_bought(tmp_path, spread):
     cache, results = tmp_path / "answers", tmp_path / "results"
     with StubServer(replies=lambda text: reply_text_for("oracle", text), delay=0.3) as stub:
-        env = {
-            **os.environ,
-            "PROVIDER": "stub",
-            "BASE_URL": stub.base_url,
-            "MODEL": "stub-oracle",
-            "EVAL_WORKERS": str(WORKERS),
-            "KIT_DOTENV": "/nonexistent/.env",
-        }
-        env.pop("MAX_CALLS_PER_DAY", None)
+        env = stub_session_env(stub.base_url, WORKERS)
         paid = ("-m", "paid", f"--answers-cache={cache}", "--record")
         args = [*spread, *inner_args(PAID_TESTS, results, *paid)]
         proc = subprocess.Popen(

@@ -16,7 +16,7 @@ import pytest
 from kit.arms import reply_text_for
 from kit.corpus import load
 from kit.providers.stub import StubServer
-from tests.plugin.conftest import REPO, inner_args
+from tests.plugin.sessions import REPO, inner_args
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
 OWN = ("ADM-0006", "ADM-0012", "ADM-0031")

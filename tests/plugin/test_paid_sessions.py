@@ -29,7 +29,7 @@ from kit.arms import arm, reply_text_for
 from kit.config import Config
 from kit.corpus import load
 from kit.providers.stub import StubServer
-from tests.plugin.conftest import REPO, inner_args
+from tests.plugin.sessions import REPO, inner_args
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
 SENTINEL = "sk-SENTINEL-7f3a9c21d4"

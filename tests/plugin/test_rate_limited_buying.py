@@ -18,7 +18,6 @@ takes about as long as the slowest scenario. Their figures are printed under the
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import threading
@@ -26,15 +25,13 @@ from pathlib import Path
 
 import pytest
 
-from kit import runner, telemetry
+from kit import telemetry
 from kit.arms import reply_text_for
-from kit.cache import Cache
-from kit.config import Config
 from kit.corpus import load
-from kit.ledger import Ledger
-from kit.providers import Limiter, make_provider
+from kit.pipeline import stub_buyer
+from kit.providers import Limiter
 from kit.providers.stub import StubServer
-from tests.plugin.conftest import REPO, inner_args
+from tests.plugin.sessions import REPO, inner_args, stub_session_env
 
 pytestmark = pytest.mark.slow
 
@@ -55,16 +52,7 @@ def allowed(calls: int, per_minute: int) -> float:
 def buy(folder: Path, records: list, workers: int, **stub_options) -> dict:
     """Buy `records` through the runner against a stub, with a limiter of its own; the figures."""
     with StubServer(replies=oracle, **stub_options) as stub:
-        config = Config(provider="stub", base_url=stub.base_url, model="stub-oracle", eval_workers=workers)
-        limiter = Limiter(workers)
-        outcome = runner.ArmRun(
-            config=config,
-            cache=Cache(folder / "cache"),
-            ledger=Ledger(folder / "ledger.json"),
-            record=True,
-            make_provider=lambda: make_provider(config, throttle=limiter),
-            limiter=limiter,
-        ).run(records)
+        outcome = stub_buyer(stub.base_url, "stub-oracle", folder, workers, Limiter(workers)).run(records)
         return {
             **telemetry.summary(outcome)["rate_limit"],
             "answers": sum(1 for c in outcome.calls if c.answered),
@@ -77,15 +65,7 @@ def buy(folder: Path, records: list, workers: int, **stub_options) -> dict:
 def buy_in_a_session(folder: Path, per_minute: int) -> dict:
     """The paid arm's own tests in an inner session under `-n 2` (one worker buys) against a stub."""
     with StubServer(replies=oracle, rate_limit=per_minute) as stub:
-        env = {
-            **os.environ,
-            "PROVIDER": "stub",
-            "BASE_URL": stub.base_url,
-            "MODEL": "stub-oracle",
-            "EVAL_WORKERS": str(WORKERS),
-            "KIT_DOTENV": "/nonexistent/.env",
-        }
-        env.pop("MAX_CALLS_PER_DAY", None)
+        env = stub_session_env(stub.base_url, WORKERS)
         cache, results = folder / "answers", folder / "results"
         args = inner_args(PAID_TESTS, results, "-m", "paid", f"--answers-cache={cache}", "--record")
         done = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", *args], cwd=folder, env=env,

@@ -8,7 +8,7 @@ from kit import results, scoring
 from kit.arms import reply_text_for
 from kit.corpus import load
 from kit.providers.stub import StubServer
-from tests.plugin.conftest import REPO, inner_args
+from tests.plugin.sessions import REPO, inner_args
 from tests.runs.conftest import answers_of
 
 BASELINE_TESTS = REPO / "tests" / "eval" / "test_baseline.py"

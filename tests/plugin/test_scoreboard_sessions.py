@@ -3,7 +3,7 @@ the same table with and without xdist (the controller collects the workers' rows
 file per arm in one run folder. Only the xdist session needs a process of its own; the others run
 in this process."""
 
-from tests.plugin.conftest import REPO, inner_args
+from tests.plugin.sessions import REPO, inner_args
 
 FREE_ARMS = REPO / "tests" / "eval" / "test_free_arms.py"
 

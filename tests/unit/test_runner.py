@@ -1,26 +1,15 @@
 from kit import runner, telemetry
 from kit.arms import reply_text_for
-from kit.cache import Cache
-from kit.config import Config
 from kit.corpus import load
-from kit.ledger import Ledger
-from kit.providers import Limiter, make_provider
+from kit.pipeline import stub_buyer
+from kit.providers import Limiter
 from kit.providers.stub import StubServer
 
 RECORDS = load.load(load.shipped_folder()).records
 
 
 def buy(stub, folder, records, limiter, lines):
-    config = Config(provider="stub", base_url=stub.base_url, model="stub-oracle", eval_workers=1)
-    return runner.ArmRun(
-        config=config,
-        cache=Cache(folder / "cache"),
-        ledger=Ledger(folder / "ledger.json"),
-        record=True,
-        make_provider=lambda: make_provider(config, throttle=limiter),
-        limiter=limiter,
-        progress=lines.append,
-    ).run(records)
+    return stub_buyer(stub.base_url, "stub-oracle", folder, 1, limiter, lines.append).run(records)
 
 
 def test_a_purchase_reports_its_own_429s_pauses_and_concurrency(tmp_path):
