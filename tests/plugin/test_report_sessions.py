@@ -7,16 +7,16 @@ from __future__ import annotations
 from kit import results, scoring
 from kit.arms import reply_text_for
 from kit.corpus import load
+from kit.pipeline import OfflineArm
 from kit.providers.stub import StubServer
 from tests.plugin.sessions import REPO, inner_args
-from tests.runs.conftest import answers_of
 
 BASELINE_TESTS = REPO / "tests" / "eval" / "test_baseline.py"
 
 
 def test_baseline_gates_the_paid_arm_and_kit_report_writes_the_page(pytester, tmp_path, monkeypatch):
     corpus = load.load(load.shipped_folder())
-    oracle = scoring.score("oracle", corpus, answers_of("oracle", corpus.records))
+    oracle = scoring.score("oracle", corpus, OfflineArm("oracle").answer(corpus.records).answers)
     results.write(tmp_path / "base" / "paid.json", "base", oracle, corpus)
     chosen = "records.fully_right or findings.services_delivered or order_row.order-missing"
     with StubServer(replies=lambda text: reply_text_for("floor", text)) as stub:
