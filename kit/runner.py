@@ -172,7 +172,7 @@ class ArmRun:
                 f"still to buy. Raise the limit or run again tomorrow; cached answers replay without it."
             )
         provider = self.make_provider()
-        self.limiter.configure(self.config.eval_workers)
+        self.limiter.configure(self.config.eval_workers, self.config.endpoint)
         mark = self.limiter.mark()
         started = time.perf_counter()
         calls: list[Call] = []

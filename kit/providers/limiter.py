@@ -12,7 +12,8 @@ request may start, and a pause that every thread honours after a 429.
   and the pace grows by half until a refusal, then bisects between the fastest proven and the slowest
   refused rate and holds the proven one once the two are within a few percent. A window of
   concurrency cannot do this on its own: when replies are quick, one call in flight already exceeds a
-  per-second limit. The pace holds for the life of the process (a new ceiling starts afresh).
+  per-second limit. The pace holds for the life of the process while the ceiling and the server stay
+  the same (another ceiling or another server starts afresh).
 - Server budget: where responses carry `x-ratelimit-remaining-requests`/`-reset-requests` (OpenAI
   style, resets like "1s", "6m0s", "120ms") or `anthropic-ratelimit-requests-remaining`/`-reset`
   (RFC 3339 time), and the matching `-limit` (read by kit.providers.rate_headers), the limiter keeps a
@@ -92,6 +93,7 @@ class Limiter:
         self._numbers = itertools.count(1)
         self._refused = 0
         self._paused_total = 0.0
+        self._server: str | None = None
         self._reset(ceiling)
 
     def _reset(self, ceiling: int) -> None:
@@ -106,14 +108,17 @@ class Limiter:
         self._budget: tuple[Budget, Ticket] | None = None
         self._starts: deque[_Start] = deque(maxlen=RECENT_STARTS)
 
-    def configure(self, ceiling: int) -> None:
-        """Set the ceiling (EVAL_WORKERS). The runner calls this before every batch: the same ceiling
-        again changes nothing, so what 429s taught carries over; a different one starts afresh."""
+    def configure(self, ceiling: int, server: str | None = None) -> None:
+        """Set the ceiling (EVAL_WORKERS) and name the server the calls go to. The runner calls this
+        before every batch: the same ceiling and server again change nothing, so what 429s taught
+        carries over; a different ceiling or another server starts afresh (one server's limit says
+        nothing about another's)."""
         if ceiling < 1:
             raise ValueError("a limiter needs at least one slot")
         with self._cond:
-            if ceiling != self._ceiling:
+            if ceiling != self._ceiling or server != self._server:
                 self._reset(ceiling)
+                self._server = server
                 self._cond.notify_all()
 
     # -- waiting and starting ------------------------------------------------------------------

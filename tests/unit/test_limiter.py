@@ -231,6 +231,16 @@ def test_configure_keeps_what_was_learned_for_the_same_ceiling_only():
         Limiter(0)
 
 
+def test_what_one_server_taught_is_not_applied_to_another():
+    lim, clock = limiter(8)
+    lim.configure(8, "127.0.0.1:8001")
+    call(lim, clock, admitted=False, hint=1.0)
+    lim.configure(8, "127.0.0.1:8001")
+    assert lim.figures()["concurrency"] == 4 and lim.figures()["pace_per_min"] is not None
+    lim.configure(8, "127.0.0.1:8002")
+    assert lim.figures()["concurrency"] == 8 and lim.figures()["pace_per_min"] is None
+
+
 def test_slots_bound_the_calls_in_flight_across_threads():
     lim = Limiter(3)
     active, peak, lock = [0], [0], threading.Lock()
