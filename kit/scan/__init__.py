@@ -27,6 +27,7 @@ A clean scan is not proof that a record is safe; it is a cheap, reproducible fir
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -88,6 +89,7 @@ def _fold(text: str) -> str:
     return _INVISIBLE.sub("", folded)
 
 
+@functools.lru_cache(maxsize=16384)  # planted copies of a record repeat nearly all of its units
 def _reasons(unit: str, *, text_start: bool = False) -> tuple[str, ...]:
     found: list[str] = []
     raw = unit[1:] if text_start and unit.startswith("\ufeff") else unit  # a file's BOM is not hidden text
