@@ -5,7 +5,9 @@ response format and repeat index, and the endpoint's host and port (two servers 
 weights under one model name are two sources of answers). It never includes the API key, timeouts
 (TIMEOUT_S), retry settings or worker count, and no entry stores the key or the endpoint. Writes are
 atomic (unique temp file in the same directory, fsync, os.replace), so concurrent threads and
-processes never see a half-written entry.
+processes never see a half-written entry; and a buyer holds the key's claim (`claim`, a file lock
+under .claims/) while it buys, so two processes sharing the folder never buy one key twice: the
+second waits, then finds the answer. An answer bought through a batch API also notes the batch id.
 Beside the entries, recorded.json notes the provider, model and endpoint (host:port) the last
 purchase used, so a replay with no configuration of its own keys its lookups the same way
 (`remember`, `replay_config`).
@@ -26,17 +28,19 @@ import os
 import threading
 import uuid
 import warnings
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from kit.config import PROVIDERS, Config, ConfigError
-from kit.files import write_json_atomic
+from kit.files import exclusive, write_json_atomic
 from kit.providers.base import Completion, Request
 
 REFUSED_FINISH = frozenset({"content_filter", "refusal"})
 RECORDED = "recorded.json"
 BUY_COMMAND = "pytest -m paid --record"
+CLAIMS = ".claims"
 
 
 class CacheWarning(UserWarning):
@@ -115,7 +119,7 @@ def _completion(entry: Any, key: str) -> Completion:
             raise ValueError(f"usage {name} is {_shown(usage[name])}, not a whole number >= 0")
     if isinstance(latency, bool) or not isinstance(latency, int | float) or not 0 <= latency < float("inf"):
         raise ValueError(f"latency_ms is {_shown(latency)}, not a number >= 0")
-    for name in ("finish_reason", "request_id"):
+    for name in ("finish_reason", "request_id", "batch"):
         if stored.get(name) is not None and not isinstance(stored[name], str):
             raise ValueError(f"{name} is {_shown(stored[name])}, not text")
     completion = Completion.from_dict({**stored, "retries": 0, "cached": True})
@@ -173,6 +177,8 @@ class Cache:
         stored = completion.to_dict()
         stored.pop("cached", None)
         stored.pop("retries", None)
+        if stored.get("batch") is None:
+            stored.pop("batch", None)  # a single call's entry is as it always was
         entry: dict[str, Any] = {
             "key": key,
             "provider": provider,
@@ -201,6 +207,14 @@ class Cache:
                 os.unlink(tmp)
             raise
         return target
+
+    @contextlib.contextmanager
+    def claim(self, key: str) -> Iterator[None]:
+        """Hold `key`'s buying claim for the block, waiting while another thread or process holds it;
+        a buyer then looks in the cache again before it spends. The lock files stay (removing one
+        would race a buyer waiting on it)."""
+        with exclusive(self.root / CLAIMS / key[:2] / f"{self.path(key).stem}.lock"):
+            yield
 
     def __contains__(self, key: str) -> bool:
         return self.path(key).is_file()

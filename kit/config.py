@@ -34,6 +34,7 @@ KEYS = (
     "MAX_TOKENS",
     "TIMEOUT_S",
     "RETRY_TIMEOUTS",
+    "BATCH_POLL_S",
 )
 # How the reply's JSON shape is asked for: the OpenAI `json_schema` form; `json_object` carrying the
 # schema under `schema` (llama.cpp's servers read it, others ignore it); or nothing but the prompt.
@@ -43,6 +44,7 @@ LOCAL_WORKERS = 1  # a local server usually computes one request at a time
 DEFAULT_MAX_TOKENS = 4096
 DEFAULT_TIMEOUT_S = 300.0
 PRICE_FIELDS = ("input_per_million", "cached_input_per_million", "output_per_million")
+BATCH_PRICE_FIELDS = tuple(f"batch_{name}" for name in PRICE_FIELDS)  # the rates of a batch API
 SCHEME_PORTS = {"http": 80, "https": 443}
 N = TypeVar("N", int, float)
 
@@ -62,6 +64,7 @@ class Config:
     retry_timeouts: bool = False
     workers_source: str = "default"
     model_source: str = "given"  # "MODEL", or "default" when the stub's model stood in for none
+    batch_poll_s: float | None = None  # BATCH_POLL_S: the first wait between batch checks (kit.batch)
 
     def settings(self) -> dict[str, object]:
         """The settings that shape a purchase, for the result file (never the key or the URL)."""
@@ -273,6 +276,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
     limit = merged.get("MAX_CALLS_PER_DAY")
     max_calls = _positive_int("MAX_CALLS_PER_DAY", limit) if limit else None
     prices_file = merged.get("PRICES_FILE")
+    poll = merged.get("BATCH_POLL_S")
     return Config(
         provider=provider,
         base_url=base_url,
@@ -287,12 +291,14 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
         retry_timeouts=_yes_no("RETRY_TIMEOUTS", merged.get("RETRY_TIMEOUTS", "")),
         workers_source=source,
         model_source=model_source,
+        batch_poll_s=_positive_seconds("BATCH_POLL_S", poll) if poll else None,
     )
 
 
-def cost_usd(usage: Usage, model: str, prices: Mapping[str, Mapping]) -> float | None:
+def cost_usd(usage: Usage, model: str, prices: Mapping[str, Mapping], batch: bool = False) -> float | None:
     """Dollar cost of one call from the user's price table, or None if the model's entry is missing,
-    incomplete, or the usage lacks input/output counts.
+    incomplete, or the usage lacks input/output counts. A call bought through a batch API (`batch`)
+    is priced at the entry's batch_* rates.
 
     Counting choice: reasoning tokens are NOT added on top. OpenAI reports them inside
     completion_tokens, so output_tokens already includes them. Cached input tokens are part of
@@ -302,7 +308,7 @@ def cost_usd(usage: Usage, model: str, prices: Mapping[str, Mapping]) -> float |
     entry = prices.get(model)
     if not entry:
         return None
-    rates = [entry.get(name) for name in PRICE_FIELDS]
+    rates = [entry.get(name) for name in (BATCH_PRICE_FIELDS if batch else PRICE_FIELDS)]
     if any(not isinstance(r, int | float) or isinstance(r, bool) for r in rates):
         return None
     if usage.input_tokens is None or usage.output_tokens is None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from kit import prompt, reply, scan
 from kit.answer import Answer
+from kit.batch.jobs import Jobs
 from kit.cache import BUY_COMMAND, Cache, Uncacheable, cache_key
 from kit.config import Config, cost_usd
 from kit.corpus.load import Record
@@ -29,6 +30,8 @@ from kit.files import write_json_atomic
 from kit.ledger import DailyLimitReached, Ledger
 from kit.providers import LIMITER, FatalProviderError, Limiter, Provider, ProviderError, Request, Usage
 from kit.providers.limiter import Mark
+
+COLLECT_COMMAND = f"{BUY_COMMAND} --batch"
 
 
 def plural(count: int, word: str) -> str:
@@ -153,6 +156,8 @@ class ArmRun:
                             error=f"no cached answer; run `{BUY_COMMAND}` to buy it",
                         )
                     )
+        todo, waiting = self._outside_batches(todo)
+        outcome.calls += waiting
         if todo:
             outcome.calls += self._buy(todo)
             outcome.rate_limit = self._rate_limit
@@ -160,8 +165,21 @@ class ArmRun:
         outcome.calls.sort(key=lambda c: (order[c.record_id], c.repeat))
         return outcome
 
+    def _outside_batches(self, todo: list[tuple[Record, Request, str]]) -> tuple[list, list[Call]]:
+        """The calls to buy one by one, and a missing call for each key a live batch will answer
+        (kit.batch.jobs): buying it again would pay twice."""
+        live = Jobs(self.cache.root).in_flight()
+        waiting = [
+            Call(rec.id, req.repeat, key, "missing", error=f"in batch {live[key]}, not collected yet; run "
+                 f"`{COLLECT_COMMAND}` to collect it")
+            for rec, req, key in todo
+            if key in live
+        ]
+        return [item for item in todo if item[2] not in live], waiting
+
     def _done(self, rid: str, repeat: int, key: str, status: str, completion: dict[str, Any]) -> Call:
-        cost = cost_usd(Usage(**completion["usage"]), self.config.model, self.config.prices)
+        batched = completion.get("batch") is not None
+        cost = cost_usd(Usage(**completion["usage"]), self.config.model, self.config.prices, batched)
         return Call(rid, repeat, key, status, completion, cost_usd=cost, retries=completion.get("retries", 0))
 
     def _buy(self, todo: list[tuple[Record, Request, str]]) -> list[Call]:
@@ -221,6 +239,13 @@ class ArmRun:
             return Call(rec.id, request.repeat, key, "failed", error="not sent: buying was stopped (Ctrl-C)")
         if self._fatal is not None:
             return Call(rec.id, request.repeat, key, "failed", error=f"not sent: {self._fatal}")
+        with self.cache.claim(key):  # another process buying this key finishes (and caches) first
+            hit = self.cache.get(key)
+            if hit is not None:
+                return self._done(rec.id, request.repeat, key, "replayed", hit.to_dict())
+            return self._send(provider, rec, request, key)
+
+    def _send(self, provider: Provider, rec: Record, request: Request, key: str) -> Call:
         try:
             self.ledger.spend()
         except DailyLimitReached as err:

@@ -54,7 +54,8 @@ class Completion:
     backoff or Retry-After sleep between attempts. That is deliberate: it is what the user waited for
     the answer. It does not include waiting for the limiter (a slot, a pause, the pace) before it began. A
     call that needed no retry (`retries == 0`) measures a single round trip. A replayed cache entry
-    reports the latency measured when it was bought.
+    reports the latency measured when it was bought. `batch` is the id of the provider batch an answer
+    was bought in (kit.batch; its latency is then the batch's wait), None for a single call.
     """
 
     text: str
@@ -64,6 +65,7 @@ class Completion:
     request_id: str | None
     retries: int = 0
     cached: bool = False
+    batch: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -84,6 +86,7 @@ class Completion:
             request_id=data.get("request_id"),
             retries=int(data.get("retries", 0)),
             cached=bool(data.get("cached", False)),
+            batch=data.get("batch"),
         )
 
 

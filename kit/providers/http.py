@@ -117,6 +117,25 @@ class HTTPProvider(Provider):
                 raise Stopped(f"not sent to {self.base_url}: buying was stopped")
             return session.post(self.url, json=body, headers=self.headers(), timeout=self.timeout)
 
+        return self._retried(send, refused)
+
+    def send(self, method: str, url: str, **kwargs: Any) -> tuple[requests.Response, int]:
+        """Any other request to this provider (a batch API's upload, create, check or download) with
+        its auth headers, through the same retry loop; `kwargs` go to `requests`. The JSON content
+        type is sent only with a `json` body (a file upload sets its own)."""
+        session = self._session()
+        headers = {k: v for k, v in self.headers().items() if k.lower() != "content-type" or "json" in kwargs}
+
+        def attempt() -> requests.Response:
+            if self._stopped.is_set():
+                raise Stopped(f"not sent to {self.base_url}: buying was stopped")
+            return session.request(method, url, headers=headers, timeout=self.timeout, **kwargs)
+
+        return self._retried(attempt, None)
+
+    def _retried(
+        self, send: Callable[[], requests.Response], refused: Callable[[requests.Response], str | None] | None
+    ) -> tuple[requests.Response, int]:
         return retry.call_with_retry(
             send,
             sleep=self._sleep,

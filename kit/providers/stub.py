@@ -34,6 +34,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from kit.providers.stub_faults import When, _Fault, parse_status, parse_when
+from kit.providers.stub_reply import NoReply, chat_payload
 from kit.providers.token_bucket import TokenBucket
 
 ACCEPTED_FORMATS = ("text", "json_object")  # what llama-cpp-python's server validates
@@ -50,12 +51,12 @@ def default_replies(user_text: str) -> str:
     return json.dumps({"stub": True, "chars": len(user_text)})
 
 
-def _text_of(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
-    return ""
+def _decoded(raw: bytes) -> Any:
+    """The JSON body, or None when it is not JSON (the reply builder then says what it is not)."""
+    try:
+        return json.loads(raw or b"{}")
+    except ValueError:
+        return None
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -159,45 +160,12 @@ class _Handler(BaseHTTPRequestHandler):
         self, stub: StubServer, raw: bytes, number: int, *, with_usage: bool, headers: dict[str, str]
     ) -> None:
         try:
-            body = json.loads(raw or b"{}")
-            messages = body["messages"]
-            system = "".join(_text_of(m.get("content")) for m in messages if m.get("role") == "system")
-            user = "".join(_text_of(m.get("content")) for m in messages if m.get("role") == "user")
-        except (ValueError, KeyError, TypeError, AttributeError):
-            self._error(400, "stub: the body is not a chat-completions request", "invalid_request_error")
-            return
-        try:
-            reply = stub.replies(user)
-        except Exception as exc:  # a reply function that cannot answer is the caller's mistake
-            self._error(
-                400, f"stub: no reply for this request ({type(exc).__name__}: {exc})", "invalid_request_error"
-            )
+            payload = chat_payload(stub.replies, _decoded(raw), number, stub.model, with_usage)
+        except NoReply as err:
+            self._error(400, str(err), "invalid_request_error")
             return
         if stub.delay:
             time.sleep(stub.delay)
-        finish = "stop"
-        limit = body.get("max_tokens")
-        if isinstance(limit, int) and not isinstance(limit, bool) and len(reply) > 4 * limit:
-            reply, finish = reply[: 4 * limit], "length"
-        payload: dict[str, Any] = {
-            "id": f"chatcmpl-stub-{number}",
-            "object": "chat.completion",
-            "created": int(time.time()),
-            "model": body.get("model", stub.model),
-            "choices": [
-                {"index": 0, "message": {"role": "assistant", "content": reply}, "finish_reason": finish}
-            ],
-        }
-        if with_usage:
-            prompt = sum(len(_text_of(m.get("content"))) for m in messages) // 4
-            completion = len(reply) // 4
-            payload["usage"] = {
-                "prompt_tokens": prompt,
-                "completion_tokens": completion,
-                "total_tokens": prompt + completion,
-                "prompt_tokens_details": {"cached_tokens": len(system) // 4},
-                "completion_tokens_details": {"reasoning_tokens": 0},
-            }
         self._json(200, payload, headers)
 
 

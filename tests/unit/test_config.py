@@ -229,10 +229,10 @@ def test_shipped_price_table_has_no_vendor_rates():
     for model, entry in raw.items():
         if model.startswith("_"):
             continue
-        assert set(entry) == {"input_per_million", "cached_input_per_million", "output_per_million"}
+        assert set(entry) == set(config_mod.PRICE_FIELDS) | set(config_mod.BATCH_PRICE_FIELDS)
         assert all(v is None for v in entry.values()), model
     table = load_prices()
-    assert all(cost_usd(Usage(1000, 0, 1000, 0), m, table) is None for m in table)
+    assert all(cost_usd(Usage(1000, 0, 1000, 0), m, table, batch) is None for m in table for batch in (0, 1))
 
 
 def test_prices_file_overrides_the_table_and_costs_a_call(tmp_path):
@@ -252,6 +252,26 @@ def test_prices_file_overrides_the_table_and_costs_a_call(tmp_path):
     assert cost_usd(usage, "unlisted", cfg.prices) is None
     assert cost_usd(Usage(None, None, None, None), "m", cfg.prices) is None
     assert cost_usd(Usage(100, None, 0, None), "m", cfg.prices) == pytest.approx(100 * 2 / 1e6)
+
+
+def test_a_batch_answer_is_priced_at_the_batch_rates_and_unknown_without_them():
+    table = {
+        "m": {"input_per_million": 2.0, "cached_input_per_million": 0.5, "output_per_million": 8.0,
+              "batch_input_per_million": 1.0, "batch_cached_input_per_million": 0.25,
+              "batch_output_per_million": 4.0},
+        "single-only": {"input_per_million": 2.0, "cached_input_per_million": 0.5, "output_per_million": 8.0},
+    }
+    usage = Usage(input_tokens=1_000_000, cached_input_tokens=400_000, output_tokens=500_000)
+    assert cost_usd(usage, "m", table, batch=True) == pytest.approx(0.6 + 0.1 + 2.0)
+    assert cost_usd(usage, "m", table) == pytest.approx(1.2 + 0.2 + 4.0)
+    assert cost_usd(usage, "single-only", table, batch=True) is None
+
+
+def test_batch_poll_s_is_read_and_checked(tmp_path):
+    assert load_config({"BATCH_POLL_S": "0.01"}, dotenv_path=tmp_path / "none").batch_poll_s == 0.01
+    assert load_config({}, dotenv_path=tmp_path / "none").batch_poll_s is None
+    with pytest.raises(ConfigError, match="BATCH_POLL_S"):
+        load_config({"BATCH_POLL_S": "0"}, dotenv_path=tmp_path / "none")
 
 
 def test_unreadable_prices_file_is_a_config_error(tmp_path):
