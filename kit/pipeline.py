@@ -5,9 +5,9 @@ results/<run-id>/<arm>.json and hand back the scored run (`run`). An arm is one 
 - `StubArm`: an offline arm's replies served by a loopback stub and fetched through the whole paid
   path (prompt, HTTP, retries, cache, parser), with the faults asked for;
 - `ModelArm`: a real model through the answer cache. It buys what the cache lacks only when the
-  settings say `record`; processes that share one folder (xdist workers) take turns under a file
-  lock, and the first leaves its outcome there for the others, so no call is bought, retried or
-  refused twice.
+  settings say `record` (one call at a time, or through the provider's batch API under `batch`);
+  processes that share one folder (xdist workers) take turns under a file lock, and the first
+  leaves its outcome there for the others, so no call is bought, retried or refused twice.
 
 The pytest plugin's fixtures are built on it; a report or compare command outside the tests can use
 it the same way. It judges no threshold (the tests do that), prints nothing, and imports nothing
@@ -27,6 +27,8 @@ from kit import citation, injection_scoring, prompt, results, runner, scoring, t
 from kit.answer import Answer
 from kit.arms import arm as offline_arm
 from kit.arms import reply_text_for
+from kit.batch.run import BatchArmRun
+from kit.batch.saving import saving
 from kit.cache import Cache
 from kit.config import Config, load_config
 from kit.corpus.load import Corpus, Record
@@ -52,6 +54,8 @@ class RunSettings:
     repeat: int = 1
     quarantine: bool = False
     answers_cache: Path = Path("cache/answers")
+    batch: bool = False  # under record, buy through the provider's batch API (kit.batch)
+    batch_wait: float | None = None  # seconds to wait for batches; None until they end, 0 submit only
 
     def result_path(self, arm: str) -> Path:
         return self.results_dir / self.run_id / f"{arm}.json"
@@ -239,7 +243,9 @@ class ModelArm:
         ).hexdigest()[:16]
         saved = self.shared / f"outcome-{digest}.json"
         cache = Cache(self.settings.answers_cache)
-        arm_run = runner.ArmRun(
+        batching = {"wait_s": self.settings.batch_wait} if self.settings.batch else {}
+        arm_run = (BatchArmRun if self.settings.batch else runner.ArmRun)(
+            **batching,
             config=self.config,
             cache=cache,
             ledger=Ledger(self.settings.ledger, self.config.max_calls_per_day),
@@ -273,5 +279,6 @@ class ModelArm:
             },
             "telemetry": telemetry.summary(outcome),
             "agreement": telemetry.agreement(outcome, self.settings.repeat),
+            "batch": saving(outcome.calls, self.config.model, self.config.prices),
         }
         return Answered(outcome.answers(0), outcome, extra=extra)

@@ -37,6 +37,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--quarantine", action="store_true", help="withhold lines the document scan flags from the model"
     )
+    group.addoption(
+        "--batch", action="store_true", help="with --record: buy through the provider's batch API"
+    )
+    group.addoption(
+        "--batch-wait",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with --batch: seconds to wait for batches (0: submit and exit; default: until they end)",
+    )
     group.addoption("--run-id", default=None, help="name of this run's results folder")
     group.addoption("--results-dir", default=None, help="where results/<run-id>/<arm>.json go")
     group.addoption("--thresholds", default=None, help="TOML file of thresholds (default: pyproject.toml)")
@@ -137,6 +147,8 @@ def kit_session(pytestconfig: pytest.Config) -> KitSession:
         repeat=pytestconfig.getoption("--repeat"),
         answers_cache=Path(pytestconfig.getoption("--answers-cache") or root / "cache" / "answers"),
         quarantine=pytestconfig.getoption("--quarantine"),
+        batch=pytestconfig.getoption("--batch"),
+        batch_wait=pytestconfig.getoption("--batch-wait"),
         own_corpus=brought_corpus(chosen),
     )
 

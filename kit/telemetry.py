@@ -38,6 +38,7 @@ def summary(outcome: RunOutcome) -> dict[str, Any]:
         "calls": len(outcome.calls),
         "bought": counted("bought"),
         "replayed": counted("replayed"),
+        "from_batch": sum(1 for c in done if c.completion.get("batch")),
         "missing": counted("missing"),
         "failures": counted("failed"),
         "retries": sum(c.retries for c in outcome.calls),
@@ -76,6 +77,7 @@ def per_call(call: Call) -> dict[str, Any]:
         "finish_reason": completion.get("finish_reason") if completion else None,
         "retries": call.retries,
         "cost_usd": call.cost_usd,
+        "batch": completion.get("batch") if completion else None,
         "problems": reply_problems(call),
         "explanation": explain(call),
     }

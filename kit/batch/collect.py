@@ -39,7 +39,7 @@ def file_batch(
     why not) and the completions filed."""
     waited_ms = max(0.0, (time.time() - job.submitted_at) * 1000.0)
     answered = {row.key: row for row in rows if row.key in job.requests}
-    ended = f"batch {job.id} ended {status.state}" + (f" ({status.note})" if status.note else "")
+    ended = f"in batch {job.id} ({status.state}" + (f"; {status.note})" if status.note else ")")
     outcome: dict[str, str] = {}
     filed: dict[str, Completion] = {}
     for key, meta in job.requests.items():

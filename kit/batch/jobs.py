@@ -79,5 +79,3 @@ class Jobs:
         """Mark `job` ended with each key's outcome ("filed" or why not); its request fields go."""
         job.state, job.outcome, job.requests = ENDED, outcome, {}
         self.save(job)
-
-

@@ -43,7 +43,9 @@ class OpenAIBatch(Wire):
         data = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines).encode("utf-8")
         base = self.provider.base_url
         upload = self.json_of(
-            "POST", f"{base}/files", files={"file": ("kit-batch.jsonl", data, "application/jsonl")},
+            "POST",
+            f"{base}/files",
+            files={"file": ("kit-batch.jsonl", data, "application/jsonl")},
             data={"purpose": "batch"},
         )
         body = {"input_file_id": upload.get("id"), "endpoint": ENDPOINT, "completion_window": WINDOW}

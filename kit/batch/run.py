@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from kit.batch.collect import FILED, file_batch
 from kit.batch.jobs import Job, Jobs
+from kit.batch.saving import said, saving
 from kit.batch.wire import SETTINGS, Status, Wire, split, wire_for
 from kit.cache import key_fields
 from kit.corpus.load import Record
@@ -76,7 +77,10 @@ class BatchArmRun(ArmRun):
             keys = sum(len(job.requests) for job in attached)
             self.progress(f"batch: re-attached to {batches(len(attached))} in flight ({keys} rows)")
         self._wait(jobs, wire, attached + submitted)
-        return [self._call(rec, request, key, refused, jobs) for rec, request, key in todo]
+        calls = [self._call(rec, request, key, refused, jobs) for rec, request, key in todo]
+        if self._filed:
+            self.progress(said(saving(calls, self.config.model, self.config.prices), self.config.model))
+        return calls
 
     def _allowed(self, fresh: list[Todo]) -> tuple[list[Todo], dict[str, str]]:
         """What today's call limit lets this run submit (each row counts as a call), and why the rest not."""
@@ -97,8 +101,11 @@ class BatchArmRun(ArmRun):
         for group in split(lines, wire.limits):
             batch_id = wire.submit([line for _, line in group])
             requests = {
-                key: {"record": meta[key][0], "repeat": meta[key][1].repeat,
-                      "fields": key_fields(meta[key][1], self.config.provider)}
+                key: {
+                    "record": meta[key][0],
+                    "repeat": meta[key][1].repeat,
+                    "fields": key_fields(meta[key][1], self.config.provider),
+                }
                 for key, _ in group
             }
             job = Job(batch_id, wire.family, self.config.endpoint, self.config.model, time.time(), requests)
@@ -160,12 +167,13 @@ class BatchArmRun(ArmRun):
         except ProviderError as err:
             self.progress(f"batch: could not read the results of {job.id} ({err}); it stays in flight")
             return
+        asked = dict(job.requests)  # filing closes the record, which then keeps only the outcomes
         outcome, filed = file_batch(self.cache, jobs, job, rows, status)
         self._filed.update(filed)
         self._failed.update({key: why for key, why in outcome.items() if why != FILED})
         for key, why in outcome.items():
             if why != FILED:
-                meta = job.requests.get(key) or {}
+                meta = asked.get(key) or {}
                 self.progress(f"batch: {meta.get('record', key[:12])} r{meta.get('repeat', 0)} failed: {why}")
 
     @staticmethod
@@ -174,8 +182,10 @@ class BatchArmRun(ArmRun):
         done = sum(s.completed for s in seen.values())
         failed = sum(s.failed for s in seen.values())
         after = f"; next check in {clock(nap)}" if nap is not None else ""
-        return (f"batch: {batches(len(seen))}, {total} submitted, {done} completed, {failed} failed, "
-                f"{len(pending)} in flight, {clock(elapsed)} elapsed{after}")
+        return (
+            f"batch: {batches(len(seen))}, {total} submitted, {done} completed, {failed} failed, "
+            f"{len(pending)} in flight, {clock(elapsed)} elapsed{after}"
+        )
 
     def _call(self, rec: Record, request: Request, key: str, refused: dict[str, str], jobs: Jobs) -> Call:
         if key in self._filed:
@@ -186,5 +196,10 @@ class BatchArmRun(ArmRun):
         if hit is not None:
             return self._done(rec.id, request.repeat, key, "replayed", hit.to_dict())
         where = jobs.in_flight().get(key, "a batch")
-        return Call(rec.id, request.repeat, key, "missing",
-                    error=f"in {where}, not ended yet; run `{COLLECT_COMMAND}` to collect it")
+        return Call(
+            rec.id,
+            request.repeat,
+            key,
+            "missing",
+            error=f"in {where}, not ended yet; run `{COLLECT_COMMAND}` to collect it",
+        )

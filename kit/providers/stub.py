@@ -10,6 +10,8 @@ finish_reason "length"; and `refuse_json_schema` makes it refuse any response_fo
 `json_object` the way llama-cpp-python's server does: a 500 whose body names response_format.
 A rate-limit mode admits N requests a minute through a token bucket and answers the rest with 429 and
 a Retry-After in whole seconds, rounded up (optionally with OpenAI-style x-ratelimit-* headers).
+It also serves both vendors' batch APIs, with their own faults (kit.providers.stub_batch); `requests`
+counts chat-completion requests only, `batches.seen` the batch routes.
 
 It refuses to bind anything but a loopback address, never logs requests, and never checks or stores
 a key beyond keeping the last Authorization header in memory so tests can assert what was sent.
@@ -33,6 +35,7 @@ from collections.abc import Callable, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from kit.providers.stub_batch import BatchDesk, BatchFaults
 from kit.providers.stub_faults import When, _Fault, parse_status, parse_when
 from kit.providers.stub_reply import NoReply, chat_payload
 from kit.providers.token_bucket import TokenBucket
@@ -108,14 +111,22 @@ class _Handler(BaseHTTPRequestHandler):
         if self.path.rstrip("/") == "/v1/models":
             self._json(200, {"object": "list", "data": [{"id": stub.model, "object": "model"}]})
         else:
+            self._batch_or_404(b"")
+
+    def _batch_or_404(self, raw: bytes) -> None:
+        """A batch API route (kit.providers.stub_batch), or 404."""
+        answered = self.server.stub.batches.answer(self.command, self.path, self.headers, raw)
+        if answered is None:
             self._error(404, f"stub: no route {self.path}", "not_found_error")
+        else:
+            self._send(*answered)
 
     def do_POST(self) -> None:
         stub = self.server.stub
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
         if self.path.rstrip("/") != "/v1/chat/completions":
-            self._error(404, f"stub: no route {self.path}", "not_found_error")
+            self._batch_or_404(raw)
             return
         action, number, limit_headers = stub._admit(raw, self.headers.get("Authorization"))
         refused = refused_format(stub.bodies[number - 1]) if stub.refuse_json_schema else None
@@ -209,6 +220,7 @@ class StubServer:
         rate_limit: int = 0,
         rate_burst: int = 1,
         rate_headers: bool = False,
+        batch: BatchFaults | None = None,
     ) -> None:
         if host != "localhost" and not ipaddress.ip_address(host).is_loopback:
             raise ValueError(f"the stub binds loopback only, not {host!r}")
@@ -229,6 +241,7 @@ class StubServer:
             ("malformed", _Fault(malformed)),
             ("no_usage", _Fault(no_usage)),
         ]
+        self.batches = BatchDesk(self, batch or BatchFaults())
         self._bucket = TokenBucket(rate_limit, rate_burst, rate_headers) if rate_limit else None
         self._lock = threading.Lock()
         self._count = 0

@@ -60,9 +60,7 @@ def chat_payload(
         "object": "chat.completion",
         "created": int(time.time()),
         "model": body.get("model", model),
-        "choices": [
-            {"index": 0, "message": message, "finish_reason": "length" if cut else "stop"}
-        ],
+        "choices": [{"index": 0, "message": message, "finish_reason": "length" if cut else "stop"}],
     }
     if with_usage:
         prompt, completion = chars // 4, len(reply) // 4
