@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from kit.providers.stub_batch import BatchDesk, BatchFaults
+from kit.providers.stub_batch import BatchDesk, BatchFaults, parse_batch
 from kit.providers.stub_faults import When, _Fault, parse_status, parse_when
 from kit.providers.stub_reply import NoReply, chat_payload
 from kit.providers.token_bucket import TokenBucket
@@ -336,6 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("--rate-limit", {"type": int, "default": 0, "metavar": "N", "help": "admit N calls a minute"}),
         ("--rate-burst", {"type": int, "default": 1, "metavar": "B", "help": "calls admitted at once (1)"}),
         ("--rate-headers", {"action": "store_true", "help": "send x-ratelimit-* headers with every answer"}),
+        ("--batch", {"type": parse_batch, "default": None, "metavar": "polls=N,row_errors=N,expire=N,..."}),
     )
     for flag, options in flags:
         p.add_argument(flag, **options)

@@ -23,7 +23,7 @@ from email.parser import BytesParser
 from email.policy import HTTP
 from typing import TYPE_CHECKING, Any
 
-from kit.providers.stub_faults import When, _Fault
+from kit.providers.stub_faults import When, _Fault, parse_when
 from kit.providers.stub_reply import NoReply, chat_payload, message_payload
 
 if TYPE_CHECKING:
@@ -52,6 +52,16 @@ class BatchFaults:
     row_errors: When = 0
     expire: When = 0
     check_5xx: When = 0
+
+
+def parse_batch(text: str) -> BatchFaults:
+    """ "polls=3,row_errors=every:7,expire=1,check_5xx=1" -> BatchFaults (the command line's --batch)."""
+    given = dict(part.split("=", 1) for part in text.split(",") if part)
+    unknown = set(given) - {"polls", "row_errors", "expire", "check_5xx"}
+    if unknown:
+        raise ValueError(f"--batch knows polls, row_errors, expire and check_5xx, not {sorted(unknown)}")
+    faults = {name: parse_when(value) for name, value in given.items() if name != "polls"}
+    return BatchFaults(polls=int(given.get("polls", 1)), **faults)
 
 
 @dataclass
