@@ -4,9 +4,9 @@ machine sharing the folder sees them. A live record holds, per key, the record i
 cache-key fields of its request (so its answers can be filed by whichever run collects them); an
 ended one keeps only each key's outcome (filed, or why not).
 
-Records are written atomically; submitting takes a folder-wide lock (`Jobs.submitting`), so two
-processes never put one key in two live batches. It makes no network call and never cancels or
-deletes a batch.
+Records are written atomically; submitting and filing take a folder-wide lock (`Jobs.locked`), so
+two processes never put one key in two live batches nor file one batch twice. It makes no network
+call and never cancels or deletes a batch.
 """
 
 from __future__ import annotations
@@ -51,22 +51,24 @@ class Jobs:
         return self.folder / f"{safe}.json"
 
     @contextmanager
-    def submitting(self) -> Iterator[None]:
-        """One process at a time decides what to submit and records it."""
-        with exclusive(self.folder / ".submit.lock"):
+    def locked(self) -> Iterator[None]:
+        """One process at a time decides what to submit and records it, or files an ended batch."""
+        with exclusive(self.folder / ".jobs.lock"):
             yield
+
+    def load(self, batch_id: str) -> Job | None:
+        try:
+            return Job(**json.loads(self.path(batch_id).read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            return None
 
     def save(self, job: Job) -> None:
         write_json_atomic(self.path(job.id), asdict(job))
 
     def all(self) -> list[Job]:
-        jobs = []
-        for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else []:
-            try:
-                jobs.append(Job(**json.loads(path.read_text(encoding="utf-8"))))
-            except (OSError, ValueError, TypeError):
-                continue  # a record that cannot be read is left for a person to look at
-        return sorted(jobs, key=lambda job: job.submitted_at)
+        paths = sorted(self.folder.glob("*.json")) if self.folder.is_dir() else []
+        read = [self.load(path.stem) for path in paths]  # one that cannot be read is left for a person
+        return sorted((job for job in read if job is not None), key=lambda job: job.submitted_at)
 
     def live(self) -> list[Job]:
         return [job for job in self.all() if job.state == LIVE]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kit.batch.collect import FILED, file_batch
-from kit.batch.jobs import Job, Jobs
+from kit.batch.jobs import ENDED, Job, Jobs
 from kit.batch.saving import said, saving
 from kit.batch.wire import SETTINGS, Status, Wire, split, wire_for
 from kit.cache import key_fields
@@ -65,7 +65,7 @@ class BatchArmRun(ArmRun):
         jobs = Jobs(self.cache.root)
         wire = wire_for(self.make_provider())
         refused: dict[str, str] = {}
-        with jobs.submitting():
+        with jobs.locked():
             live = jobs.live()
             in_flight = {key for job in live for key in job.requests}
             ours = {key for _, _, key in todo}
@@ -130,8 +130,7 @@ class BatchArmRun(ArmRun):
                     if status is None:
                         continue
                     seen[job.id] = status
-                    if status.ended:
-                        self._file(jobs, wire, job, status)
+                    if status.ended and self._file(jobs, wire, job, status):
                         pending.remove(job)
                 elapsed = time.monotonic() - started
                 left = None if self.wait_s is None else self.wait_s - elapsed
@@ -161,20 +160,28 @@ class BatchArmRun(ArmRun):
             self.progress(f"batch: could not check {job.id} ({err}); checking again later")
             return None
 
-    def _file(self, jobs: Jobs, wire: Wire, job: Job, status: Status) -> None:
-        try:
-            rows = wire.rows(job.id, status)
-        except ProviderError as err:
-            self.progress(f"batch: could not read the results of {job.id} ({err}); it stays in flight")
-            return
-        asked = dict(job.requests)  # filing closes the record, which then keeps only the outcomes
-        outcome, filed = file_batch(self.cache, jobs, job, rows, status)
+    def _file(self, jobs: Jobs, wire: Wire, job: Job, status: Status) -> bool:
+        """File the ended `job`, unless another process sharing the folder has (its answers then
+        replay from the cache); False when its results could not be read (it stays in flight)."""
+        with jobs.locked():
+            current = jobs.load(job.id)
+            if current is not None and current.state == ENDED:
+                self._failed.update({key: why for key, why in current.outcome.items() if why != FILED})
+                return True
+            try:
+                rows = wire.rows(job.id, status)
+            except ProviderError as err:
+                self.progress(f"batch: could not read the results of {job.id} ({err}); it stays in flight")
+                return False
+            asked = dict(job.requests)  # filing closes the record, which then keeps only the outcomes
+            outcome, filed = file_batch(self.cache, jobs, job, rows, status)
         self._filed.update(filed)
         self._failed.update({key: why for key, why in outcome.items() if why != FILED})
         for key, why in outcome.items():
             if why != FILED:
                 meta = asked.get(key) or {}
                 self.progress(f"batch: {meta.get('record', key[:12])} r{meta.get('repeat', 0)} failed: {why}")
+        return True
 
     @staticmethod
     def _line(seen: dict[str, Status], pending: list[Job], elapsed: float, nap: float | None) -> str:
