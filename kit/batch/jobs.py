@@ -37,7 +37,6 @@ class Job:
     requests: dict[str, dict[str, Any]] = field(default_factory=dict)
     state: str = LIVE
     outcome: dict[str, str] = field(default_factory=dict)
-    provider_state: str = "submitted"
 
 
 class Jobs:

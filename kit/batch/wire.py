@@ -19,7 +19,7 @@ from typing import Any
 import requests
 
 from kit.providers import AnthropicProvider, OpenAICompatProvider, Provider, ProviderError
-from kit.providers.base import Completion, Request, Usage
+from kit.providers.base import Completion, Request
 from kit.providers.http import HTTPProvider
 
 SETTINGS: dict[str, Any] = json.loads(
@@ -121,7 +121,7 @@ class Wire(ABC):
         text, finish, usage = self.provider.read(body, response, 0)
         given = body.get("id")
         rid = request_id or (given if isinstance(given, str) else None)
-        return Completion(text, usage if isinstance(usage, Usage) else Usage(), 0.0, finish, rid)
+        return Completion(text, usage, 0.0, finish, rid)
 
     @staticmethod
     def jsonl(response: requests.Response) -> list[dict[str, Any]]:
