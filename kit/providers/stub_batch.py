@@ -29,7 +29,7 @@ from kit.providers.stub_reply import NoReply, chat_payload, message_payload
 if TYPE_CHECKING:
     from kit.providers.stub import StubServer
 
-Answer = tuple[int, bytes, str]  # status, body, content type
+Answer = tuple[int, bytes, str] | tuple[int, bytes, str, dict[str, str]]  # status, body, type, headers
 ROUTES = (
     ("POST", re.compile(r"/v1/files"), "upload"),
     ("POST", re.compile(r"/v1/batches"), "create"),
@@ -160,8 +160,9 @@ class BatchDesk:
         batch = self.batches.get(batch_id)
         if batch is None:
             return _error(404, f"stub: no batch {batch_id}")
-        if self._check_5xx.fires(self.seen["check"]):
-            return _error(503, "stub: injected 503 on a batch check")
+        if self._check_5xx.fires(self.seen["check"]):  # with the stub's Retry-After, as its 429s
+            wait = {"Retry-After": self.stub.retry_after} if self.stub.retry_after is not None else {}
+            return (*_error(503, "stub: injected 503 on a batch check"), wait)
         self._advance(batch)
         return _json(200, self._openai(batch) if batch.vendor == "openai" else self._anthropic(batch))
 
