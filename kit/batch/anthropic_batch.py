@@ -8,15 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.batch.wire import Row, Status, Wire
+from kit.batch.wire import Row, Status, Wire, count_of
 from kit.providers.base import ProviderError, Request
 
 FAILED = ("errored", "canceled", "expired")
-
-
-def _count(counts: Any, name: str) -> int:
-    value = counts.get(name) if isinstance(counts, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 class AnthropicBatch(Wire):
@@ -41,9 +36,9 @@ class AnthropicBatch(Wire):
     def status(self, batch_id: str) -> Status:
         batch = self._batch(batch_id)
         counts = batch.get("request_counts")
-        failed = sum(_count(counts, name) for name in FAILED)
-        done = _count(counts, "succeeded")
-        total = done + failed + _count(counts, "processing")
+        failed = sum(count_of(counts, name) for name in FAILED)
+        done = count_of(counts, "succeeded")
+        total = done + failed + count_of(counts, "processing")
         state = str(batch.get("processing_status"))
         return Status(state, state == "ended", total, done, failed)
 

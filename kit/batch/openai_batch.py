@@ -10,17 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kit.batch.wire import Row, Status, Wire
+from kit.batch.wire import Row, Status, Wire, count_of
 from kit.providers.base import ProviderError, Request
 
 ENDPOINT = "/v1/chat/completions"
 WINDOW = "24h"
 ENDED = frozenset({"completed", "expired", "cancelled", "failed"})
-
-
-def _count(counts: Any, name: str) -> int:
-    value = counts.get(name) if isinstance(counts, dict) else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _said(error: Any) -> str:
@@ -61,7 +56,7 @@ class OpenAIBatch(Wire):
         errors = batch.get("errors")
         first = errors.get("data") if isinstance(errors, dict) else None
         note = _said(first[0]) if isinstance(first, list) and first else ""
-        total, done, failed = (_count(counts, name) for name in ("total", "completed", "failed"))
+        total, done, failed = (count_of(counts, name) for name in ("total", "completed", "failed"))
         return Status(state, state in ENDED, total, done, failed, note)
 
     def rows(self, batch_id: str, status: Status) -> list[Row]:

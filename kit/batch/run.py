@@ -70,7 +70,10 @@ class BatchArmRun(ArmRun):
             in_flight = {key for job in live for key in job.requests}
             ours = {key for _, _, key in todo}
             attached = [job for job in live if ours & set(job.requests)]
-            fresh = [item for item in todo if item[2] not in in_flight and item[2] not in self.cache]
+            unique: dict[str, Todo] = {}
+            for item in todo:  # one text twice is one request (a batch refuses a repeated custom_id)
+                unique.setdefault(item[2], item)
+            fresh = [item for key, item in unique.items() if key not in in_flight and key not in self.cache]
             fresh, refused = self._allowed(fresh)
             submitted = self._submit(jobs, wire, fresh)
         if attached:
@@ -97,9 +100,16 @@ class BatchArmRun(ArmRun):
         """Send `fresh` in as many batches as the provider's limits need, each recorded as it is made."""
         lines = [(key, wire.line(key, request)) for _, request, key in fresh]
         meta = {key: (rec.id, request) for rec, request, key in fresh}
-        made = []
-        for group in split(lines, wire.limits):
-            batch_id = wire.submit([line for _, line in group])
+        made: list[Job] = []
+        groups = split(lines, wire.limits)
+        for n, group in enumerate(groups):
+            try:
+                batch_id = wire.submit([line for _, line in group])
+            except ProviderError as err:  # the rest would be refused alike: none is sent
+                unsent = [key for rest in groups[n:] for key, _ in rest]
+                self._failed.update({key: f"not submitted: {err}" for key in unsent})
+                self.progress(f"batch: {plural(len(unsent), 'request')} not submitted: {err}")
+                break
             requests = {
                 key: {
                     "record": meta[key][0],
@@ -113,7 +123,7 @@ class BatchArmRun(ArmRun):
             made.append(job)
         if made:
             ids = ", ".join(job.id for job in made)
-            sent = plural(len(fresh), "request")
+            sent = plural(sum(len(job.requests) for job in made), "request")
             self.progress(f"batch: submitted {sent} in {batches(len(made))} ({ids})")
         return made
 

@@ -62,6 +62,12 @@ class Row:
     error: str | None = None
 
 
+def count_of(counts: Any, name: str) -> int:
+    """A row count from a batch's counts block; 0 when it is missing or not a whole number."""
+    value = counts.get(name) if isinstance(counts, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def split(lines: list[tuple[str, dict[str, Any]]], limits: Limits) -> list[list[tuple[str, dict[str, Any]]]]:
     """`lines` (key, wire line) cut into consecutive groups that each stay within `limits`: at most
     max_requests lines and max_bytes of JSONL. A single line larger than max_bytes goes alone (the

@@ -83,6 +83,12 @@ def _error(status: int, message: str) -> Answer:
     return _json(status, {"type": "error", "error": {"message": message, "type": "invalid_request_error"}})
 
 
+def _repeated(lines: list[dict[str, Any]]) -> Answer | None:
+    """The 400 both vendors answer a batch whose custom_ids are not unique, or None."""
+    twice = [key for key, n in Counter(line.get("custom_id") for line in lines).items() if n > 1]
+    return _error(400, f"stub: custom_id must be unique in a batch; repeated: {twice[:3]}") if twice else None
+
+
 def _upload(content_type: str, raw: bytes) -> bytes | None:
     """The `file` part of a multipart upload with purpose batch, or None."""
     message = BytesParser(policy=HTTP).parsebytes(f"Content-Type: {content_type}\r\n\r\n".encode() + raw)
@@ -148,13 +154,13 @@ class BatchDesk:
                 400, "stub: a batch needs an uploaded input_file_id, endpoint /v1/chat/completions, 24h"
             )
         lines = [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
-        return _json(200, self._openai(self._new("openai", lines)))
+        return _repeated(lines) or _json(200, self._openai(self._new("openai", lines)))
 
     def _create_messages(self, _: None, headers: Any, raw: bytes) -> Answer:
         requests = json.loads(raw or b"{}").get("requests")
         if not isinstance(requests, list) or not requests:
             return _error(400, "stub: a message batch needs a list of requests")
-        return _json(200, self._anthropic(self._new("anthropic", requests)))
+        return _repeated(requests) or _json(200, self._anthropic(self._new("anthropic", requests)))
 
     def _check(self, batch_id: str, headers: Any, raw: bytes) -> Answer:
         batch = self.batches.get(batch_id)

@@ -6,6 +6,7 @@ the daily limit, Ctrl-C while waiting, splitting by the providers' limits and th
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -167,6 +168,28 @@ def test_ctrl_c_while_waiting_cancels_nothing_and_says_how_to_collect(tmp_path):
         assert stub.batches.batches[job.id].state == "in_progress"
     assert f"nothing was cancelled: 1 batch still run at the provider ({job.id})" in lines[-1]
     assert "`pytest -m paid --record --batch`" in lines[-1]
+
+
+def test_one_text_asked_twice_is_one_row_and_answers_both_records(tmp_path):
+    twice = [RECORDS[0], replace(RECORDS[0], id="ADM-COPY"), RECORDS[1]]
+    with StubServer(replies=oracle) as stub:
+        outcome = arm_run(config_for("openai", stub), tmp_path).run(twice)
+        assert stub.batches.rows == 2
+    assert statuses(outcome) == {"bought": 3}
+    first, copy = outcome.calls[0], outcome.calls[1]
+    assert first.key == copy.key and first.completion == copy.completion
+
+
+def test_a_refused_submission_fails_its_records_with_the_reason_and_records_no_batch(tmp_path):
+    lines: list[str] = []
+    with StubServer(replies=oracle) as stub:
+        config = replace(config_for("openai", stub), base_url=f"{stub.base_url}/nowhere")
+        outcome = arm_run(config, tmp_path, lines=lines).run(RECORDS[:3])
+        assert stub.batches.rows == 0 and stub.requests == 0
+    assert statuses(outcome) == {"failed": 3}
+    assert all(c.error.startswith("not submitted: 404") for c in outcome.calls), outcome.calls[0].error
+    assert "batch: 3 requests not submitted: 404" in "\n".join(lines)
+    assert Jobs(tmp_path / "cache").all() == []
 
 
 def test_the_daily_limit_counts_every_row_and_submits_no_more(tmp_path):
