@@ -1,14 +1,15 @@
 """One answer cache shared by two machines: two real processes record overlapping ranges of the
 corpus (records 0-39 and 20-59: each has a disjoint part and they share 20-39, which both start
 with) into one cache folder and one ledger at the same time, against one stub, one call at a time
-or through batches. Every answer is bought exactly once, no entry is corrupt or half-written, and
-the ledger counts what was bought."""
+or through batches (held in flight until both processes have submitted theirs). Every answer is
+bought exactly once, no entry is corrupt or half-written, and the ledger counts what was bought."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -45,7 +46,8 @@ print(json.dumps([c.status for c in outcome.calls]))
 
 @pytest.mark.parametrize("way", ["single", "batch"])
 def test_two_processes_sharing_a_cache_buy_every_answer_once(tmp_path: Path, way: str):
-    faults = {"delay": 0.1} if way == "single" else {"batch": BatchFaults(polls=3)}
+    # single calls overlap because each takes 0.1 s; batches stay in flight until both are submitted
+    faults = {"delay": 0.1} if way == "single" else {"batch": BatchFaults(polls=10**6)}
     with StubServer(replies=lambda text: reply_text_for("oracle", text), **faults) as stub:
         procs = [
             subprocess.Popen(
@@ -56,6 +58,11 @@ def test_two_processes_sharing_a_cache_buy_every_answer_once(tmp_path: Path, way
             )
             for ranges in ("20:40,0:20", "20:60")  # both begin with the shared part
         ]
+        if way == "batch":
+            deadline = time.monotonic() + 60
+            while stub.batches.seen["create"] < 2 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            stub.batches.faults.polls = 1  # each batch ends at its next check
         done = [proc.communicate(timeout=120) for proc in procs]
         bought = stub.requests + stub.batches.rows
     assert [proc.returncode for proc in procs] == [0, 0], [err for _, err in done]
