@@ -69,8 +69,11 @@ def test_two_processes_sharing_a_cache_buy_every_answer_once(tmp_path: Path, way
     statuses = [json.loads(out) for out, _ in done]
     assert [len(s) for s in statuses] == [40, 40]
     assert all(status in ("bought", "replayed") for s in statuses for status in s), statuses
-    if way == "single":  # a batch filed by the other process shows as replayed, though this one paid
-        assert sum(s.count("bought") for s in statuses) == 60, statuses
+    filed_here = sum(s.count("bought") for s in statuses)
+    if way == "single":
+        assert filed_here == 60, statuses
+    else:  # each batch is filed once; one filed by the other process shows as replayed, though this one paid
+        assert filed_here <= 60, statuses
     assert bought == 60, "no call was bought twice"
     cache = Cache(tmp_path / "cache")
     with warnings.catch_warnings():
