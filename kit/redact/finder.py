@@ -17,6 +17,7 @@ from datetime import date
 from kit.redact import dates, patterns
 from kit.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, TITLES
 
+ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 LABELLED, NAMED, FREE, DATED = 0, 1, 2, 3  # ranks: a lower rank wins a tie between spans of one length
 _DOB = re.compile(r"(?i:\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date|born(?: on)?)\b)[ \t]*[:\-]?[ \t]*$")
 _INITIAL = r"[A-Z]\."
@@ -132,6 +133,19 @@ def _table_spans(text: str) -> list[Span]:
     return spans
 
 
+def _echoes(text: str, spans: list[Span]) -> list[Span]:
+    """A value found by the table written again anywhere, with or without its label, spaces, dots or
+    dashes between its characters ("MRN 00482913" makes a bare "00-482-913" the same MRN)."""
+    found = []
+    for span in spans:
+        core = re.sub(r"[^0-9A-Za-z]", "", text[span.start : span.end])
+        if span.kind == "ADDRESS" or len(core) < ECHO_MIN:
+            continue
+        pattern = re.compile(r"(?<![\w])" + "[ .()-]{0,2}".join(map(re.escape, core)) + r"(?![\w])")
+        found += [Span(m.start(), m.end(), span.kind, span.key, LABELLED) for m in pattern.finditer(text)]
+    return found
+
+
 def anchor_year(text: str) -> int:
     """The year a date written without one is placed near: the first year written in full."""
     found = re.search(r"(?<!\d)(?:19|20)\d{2}(?!\d)", text)
@@ -157,4 +171,5 @@ def _date_spans(text: str) -> list[Span]:
 
 def candidates(text: str) -> list[Span]:
     """Every candidate span in `text`, overlapping ones included."""
-    return _table_spans(text) + _name_spans(text, people(text)) + _date_spans(text)
+    table = _table_spans(text)
+    return table + _echoes(text, table) + _name_spans(text, people(text)) + _date_spans(text)

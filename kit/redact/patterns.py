@@ -67,6 +67,9 @@ _STREET = (
     r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Close|"
     r"Crescent|Cres|Terrace|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Row|Square|Sq|Gardens|Grove|Mews|Hill)"
 )
+STREET_SHORT = {"st": "street", "rd": "road", "ave": "avenue", "ln": "lane", "dr": "drive",
+                "blvd": "boulevard", "ct": "court", "pl": "place", "cres": "crescent", "cir": "circle",
+                "pkwy": "parkway", "hwy": "highway", "sq": "square"}  # fmt: skip
 _CAP = r"[A-Z][a-z]+"
 _OCTET = r"(?:25[0-5]|2[0-4]\d|1?\d?\d)"
 _STREET_ONLY = re.compile(rf"\d{{1,5}}[A-Za-z]? (?:{_CAP} ){{1,3}}{_STREET}\b")
@@ -124,7 +127,7 @@ def _words(text: str) -> str:
 def _address(text: str) -> str:
     """An address is known by its house number and street, however much of the rest is written."""
     street = _STREET_ONLY.search(text)
-    return _words(street.group() if street else text)
+    return " ".join(STREET_SHORT.get(w, w) for w in _words(street.group() if street else text).split())
 
 
 def _phone(text: str) -> str:
