@@ -7,7 +7,11 @@ results/<run-id>/<arm>.json and hand back the scored run (`run`). An arm is one 
 - `ModelArm`: a real model through the answer cache. It buys what the cache lacks only when the
   settings say `record`; processes that share one folder (xdist workers) take turns under a file
   lock, and the first leaves its outcome there for the others, so no call is bought, retried or
-  refused twice.
+  refused twice. It redacts as the configuration says (REDACT; kit.redact), warning once per run
+  when a hosted endpoint gets records unredacted.
+
+A redacted run is scored on its answers mapped back to the records; its result file keeps the quotes
+as the model wrote them, and its ledger of salted hashes goes to results/<run-id>/redaction-ledger/.
 
 The pytest plugin's fixtures are built on it; a report or compare command outside the tests can use
 it the same way. It judges no threshold (the tests do that), prints nothing, and imports nothing

@@ -6,7 +6,9 @@ cached answer is reported as missing with the command that buys it. Purchases ru
 (EVAL_WORKERS), respect the per-day ledger and the shared rate limiter, and report progress, one
 line per call with that call's own latency (and the limiter's 429s, pauses and concurrency once the
 server has refused). Every reply goes through kit.reply.parse, once per call; nothing here grades,
-judges or sums up a run (kit.telemetry does that from the outcome).
+judges or sums up a run (kit.telemetry does that from the outcome). With a redactor (kit.redact) each
+record is redacted before its prompt is built, so the cache key and the cache file see only the
+redacted request, and the outcome maps every answer back to the record before anyone reads it.
 """
 
 from __future__ import annotations
