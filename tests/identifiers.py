@@ -1,8 +1,9 @@
 """A copy of the shipped corpus with synthetic identifiers written in, for the redaction tests: per
 record a patient, MRN, date of birth, phone, address and next of kin in ENCOUNTER FACTS; the name, the
 date of birth and the relative's phone again in the practitioner's prose, in other spellings; a
-clinician's name, pager and e-mail in a new order line. No gold line is touched (the loader computes
-the spans again), so the key is the shipped key. `plant` returns the folder and, per record, every
+clinician's name, pager and e-mail in a new order line; the patient's name at the end of the gold
+comorbidities line, where the record has one in prose (the key's citation changes with it, and the
+loader computes every span again). `plant` returns the folder and, per record, every
 planted string as written. Nothing here is a fixture or a test.
 """
 
@@ -84,9 +85,15 @@ def plant(folder: Path) -> tuple[Path, dict[str, list[str]]]:
     gold = [json.loads(line) for line in (shipped / "gold.jsonl").read_text().splitlines() if line.strip()]
     for n, row in enumerate(gold):
         path = folder / f"{row['id']}.txt"
-        path.write_text(_planted(path.read_text(encoding="utf-8"), n), encoding="utf-8")
+        text = _planted(path.read_text(encoding="utf-8"), n)
         for element in row["elements"]:
             element.pop("span", None)
+            quote = element["citation"]
+            prose = quote and quote.endswith(".") and text.count(quote) == 1
+            if element["element"] == "comorbidities" and prose:  # a gold line that names the patient
+                named = f"{quote[:-1]} ({identifiers(n)['name_prose']})."
+                text, element["citation"] = text.replace(quote, named), named
+        path.write_text(text, encoding="utf-8")
         planted[row["id"]] = written(n)
     (folder / "gold.jsonl").write_text("".join(json.dumps(r) + "\n" for r in gold), encoding="utf-8")
     return folder, planted
