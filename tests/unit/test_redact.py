@@ -14,14 +14,11 @@ from kit.redact import Redactor, for_config, redact, restore_answer, restore_quo
 from kit.redact.dates import find
 from kit.redact.ledger import digest
 from kit.redact.restore import forward_quote
-from tests.helpers import FACT_WIDTH
+from tests.helpers import admission_record
 
 SALT = "unit-test-salt"
 
 FACTS = (
-    ("Encounter", "ADM-9001"),
-    ("Admitted", "2026-03-02 23:40"),
-    ("Facility", "Test Hospital"),
     ("Patient", "Okonkwo-Reyes, Adaeze M."),
     ("MRN", "00482913"),
     ("Date of birth", "03/14/1962"),
@@ -30,9 +27,6 @@ FACTS = (
     ("Next of kin", "Tobias Okonkwo-Reyes (son), 617.555.0199"),
     ("Account number", "AC-77120931"),
     ("Member ID", "XQZ884410022"),
-    ("Service line", "general medicine"),
-    ("Admitting role", "attending hospitalist"),
-    ("Record assembled as at", "2026-09-01"),
 )
 ORDERS = (
     "2026-03-02 23:58  Inpatient admission ordered; signed by Dr Lindqvist (pager 4471, "
@@ -61,25 +55,10 @@ CLINICAL = (
 
 
 def planted_record() -> str:
-    lines = [
-        "ADMISSION RECORD ADM-9001 -- Test record",
-        "",
-        "ENCOUNTER FACTS",
-        *(f"  {label:<{FACT_WIDTH}}{value}" for label, value in FACTS),
-        "",
-        "ORDERS AND AUTHENTICATION",
-        *(f"  {line}" for line in ORDERS),
-        "",
-        "ADMITTING PRACTITIONER DOCUMENTATION",
-        PROSE,
-        "",
-        "SERVICES DELIVERED",
-        *(f"  {line}" for line in SERVICES),
-        "",
-        "UTILIZATION REVIEW NOTES",
-        *(f"  {line}" for line in REVIEW),
-    ]
-    return "\n".join(lines) + "\n"
+    return admission_record(
+        orders=ORDERS, documentation=PROSE, services=SERVICES, review=REVIEW, admitted="2026-03-02 23:40",
+        more_facts=FACTS,
+    )  # fmt: skip
 
 
 TEXT = planted_record()
