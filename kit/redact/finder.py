@@ -15,14 +15,16 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from kit.redact import dates, patterns
-from kit.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, TITLES
+from kit.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, TITLES, UPPER_NAME_WORD
 
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 LABELLED, NAMED, FREE, DATED = 0, 1, 2, 3  # ranks: a lower rank wins a tie between spans of one length
 _DOB = re.compile(r"(?i:\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date|born(?: on)?)\b)[ \t]*[:\-]?[ \t]*$")
 _INITIAL = r"[A-Z]\."
 _NAME_RUN = re.compile(rf"(?:{NAME_WORD}|{_INITIAL})(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*")
-_SURNAME_FIRST = re.compile(rf"({NAME_WORD}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)")
+_SURNAME_FIRST = re.compile(
+    rf"({NAME_WORD}|{UPPER_NAME_WORD}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)"
+)
 _TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
 _TRAILING_INITIAL = re.compile(r"[ \t][A-Z]\.")
 _JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+)$")
@@ -80,15 +82,27 @@ def people(text: str) -> list[Person]:
     return known
 
 
+def _titled(word: str) -> str:
+    return re.sub(r"[A-Za-z]+", lambda m: m.group()[0].upper() + m.group()[1:].lower(), word)
+
+
+def _spellings(person: Person) -> list[str]:
+    """Each name word as written, in capitals and in title case, and the person's initials ("E.I.")."""
+    words = [v for w in person.words for v in (w, w.upper(), _titled(w))]
+    if len(person.words) > 1:
+        words.append(f"{person.words[0][0]}.{person.words[-1][0]}.")
+    return words
+
+
 def _name_spans(text: str, known: list[Person]) -> list[Span]:
     """Every occurrence of a known person's name word, adjacent words of one person joined into one
     span ("John Smith", "Smith, John", "John A. Smith"). A word two people share goes to the person
     its neighbour names, else to the first person known (the patient, when the record names one)."""
     owners: dict[str, list[int]] = {}
     for index, person in enumerate(known):
-        for word in person.words:
-            if len(word) > 1:
-                owners.setdefault(word, []).append(index)
+        for word in _spellings(person):
+            if len(word) > 1 and index not in owners.setdefault(word, []):
+                owners[word].append(index)
     if not owners:
         return []
     words = "|".join(sorted(map(re.escape, owners), key=len, reverse=True))

@@ -106,6 +106,7 @@ TITLES = {"Mr": "NAME", "Mrs": "NAME", "Ms": "NAME", "Miss": "NAME", "Mx": "NAME
           "Dr": "CLINICIAN", "Prof": "CLINICIAN", "Professor": "CLINICIAN", "Doctor": "CLINICIAN",
           "Sister": "CLINICIAN", "Nurse": "CLINICIAN"}  # fmt: skip
 NAME_WORD = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le)?[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)*"
+UPPER_NAME_WORD = r"[A-Z]{2,}(?:[-'’][A-Z]{2,})*"  # a surname in capitals, as in "IWASAKI, Evander"
 # Words that may follow a title or a label but are never a name (a sentence going on).
 NOT_NAMES = frozenset({"The", "He", "She", "They", "His", "Her", "Their", "This", "That", "On", "In", "At",
                        "And", "Or", "To", "Of", "For", "With", "Was", "Is", "Has", "Had", "Reviewed",
