@@ -3,14 +3,17 @@
 - over-redaction: on the plain shipped corpus nothing but dates is replaced (no condition, drug,
   dose, service or time of day changes), with the count of replaced spans per type printed;
 - invariance: the floor served by the stub with redaction on scores exactly what the floor scores,
-  metric by metric and grade by grade, on the shipped corpus and on a copy with identifiers written
-  in; the stub-served oracle stays perfect;
+  metric by metric and grade by grade, on the shipped corpus and on the identifiers corpus
+  (`python -m kit.corpus --identifiers`); the stub-served oracle stays perfect, and credits a quote
+  that names someone while the result file holds only its placeholder;
 - leaks: with the stub logging every request body, no planted identifier (in any of its spellings)
   is in a request body, a cache file, the result file, the redaction ledger or the stub's replies,
   and no date of the original record is in a request.
 """
 
 import json
+import re
+import shutil
 from dataclasses import asdict
 from pathlib import Path
 
@@ -22,7 +25,7 @@ from kit.pytest_plugin import NOTE_KEY
 from kit.redact import redact
 from kit.redact.dates import find
 from kit.redact.ledger import FOLDER
-from tests.identifiers import plant
+from tests.identifiers import identifiers_corpus, leaked
 
 SALT = "eval-redaction-salt"
 SHIPPED = load.load(load.shipped_folder())
@@ -30,7 +33,7 @@ SHIPPED = load.load(load.shipped_folder())
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory) -> tuple[load.Corpus, dict[str, list[str]]]:
-    folder, written = plant(tmp_path_factory.mktemp("identifiers") / "corpus")
+    folder, written = identifiers_corpus(tmp_path_factory.mktemp("identifiers") / "corpus")
     return load.load(folder), written
 
 
@@ -86,11 +89,37 @@ def test_no_planted_identifier_and_no_original_date_leaves_the_machine(planted, 
     assert len(files) == 62
     every = [("request", json.dumps(b, ensure_ascii=False)) for b in arm.bodies]
     every += [(str(p), p.read_text(encoding="utf-8")) for p in files]
-    planted_strings = [(rid, s) for rid, strings in written.items() for s in strings]
-    leaks = [(where, rid, s) for rid, s in planted_strings for where, text in every if s in text]
+    planted_strings = sorted({s for strings in written.values() for s in strings})
+    leaks = [(where, s) for where, text in every for s in leaked(planted_strings, text)]
     assert not leaks, f"{len(leaks)} planted identifiers left the machine, first {leaks[:3]}"
     for body in arm.bodies:
         user = body["messages"][-1]["content"]
         rec = corpus.by_id()[user.split("ADMISSION RECORD ", 1)[1].split()[0]]
         dates = {f.text for f in find(rec.text, 2026)} | {f.day.isoformat() for f in find(rec.text, 2026)}
         assert not [d for d in dates if d in user], rec.id
+
+
+def test_a_quote_that_names_the_patient_is_credited_and_written_only_with_its_placeholder(planted, tmp_path):
+    """The key's lines name no one, so one is made to: ADM-0001's comorbidity line ends with a name
+    the record names (patient or relative). The oracle quotes it redacted; restored, it is credited;
+    the result file holds the placeholder."""
+    source, written = planted[0].folder, planted[1]["ADM-0001"]
+    folder = tmp_path / "named"
+    shutil.copytree(source, folder)
+    name = next(s for s in written if re.fullmatch(r"[A-Z][a-z]+ [A-Z][a-z]+", s))
+    rows = [json.loads(line) for line in (folder / "gold.jsonl").read_text().splitlines()]
+    row = next(e for e in rows[0]["elements"] if e["element"] == "comorbidities")
+    named = f"{row['citation'][:-1]} ({name})."
+    text = (folder / "ADM-0001.txt").read_text()
+    (folder / "ADM-0001.txt").write_text(text.replace(row["citation"], named))
+    row["citation"] = named
+    for r in rows:
+        for e in r["elements"]:
+            e.pop("span", None)
+    (folder / "gold.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    arm = pipeline.StubArm("oracle", tmp_path / "stub", redact_salt=SALT)
+    done = pipeline.run(load.load(folder), arm, _settings(tmp_path))
+    grade = next(e for e in done.report.grades[0].elements if e.element == "comorbidities")
+    assert (grade.quote, grade.citation) == (named, "credited")
+    assert name not in json.dumps(arm.bodies) and name not in done.path.read_text()
+    assert re.search(r"\(\[(PATIENT|RELATIVE)-\d\]\)\.", done.path.read_text())

@@ -13,14 +13,14 @@ from kit.config import Config
 from kit.corpus import load
 from kit.providers.stub import StubServer
 from kit.redact.ledger import FOLDER
-from tests.identifiers import plant
+from tests.identifiers import identifiers_corpus, leaked
 from tests.plugin.sessions import REPO, inner_args, stub_session_env
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
 
 
 def test_a_redacted_paid_session_leaks_no_identifier_anywhere(pytester, tmp_path, monkeypatch):
-    folder, written = plant(tmp_path / "corpus")
+    folder, written = identifiers_corpus(tmp_path / "corpus")
     cache, results = tmp_path / "answers", tmp_path / "results"
     with StubServer(replies=served_replies("floor", [])) as stub:
         for name, value in stub_session_env(stub.base_url, 4, "stub-floor").items():
@@ -40,7 +40,8 @@ def test_a_redacted_paid_session_leaks_no_identifier_anywhere(pytester, tmp_path
     assert "records.fully_right" in output
     files = [p for d in (cache, results) for p in d.rglob("*") if p.is_file()]
     texts = [output, *(json.dumps(b) for b in stub.bodies), *(p.read_text(encoding="utf-8") for p in files)]
-    leaks = sorted({s for strings in written.values() for s in strings for text in texts if s in text})
+    planted = sorted({s for strings in written.values() for s in strings})
+    leaks = sorted({s for text in texts for s in leaked(planted, text)})
     assert not leaks
 
 
