@@ -1,7 +1,8 @@
 """The `--identifiers` corpus (kit.corpus.identified): it loads and checks, the shipped corpus stays
 byte-identical, every planted form is in its record where the manifest says and nowhere in the
 shipped record or a gold quote, every identifier type and format turns up, nothing but planted
-material was added, and the free arms score exactly as on the shipped corpus."""
+material was added, the independent label gate passes it, and the free arms score exactly as on the
+shipped corpus, answered directly and served by the stub through the paid path."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from kit import pipeline, record
 from kit.corpus import identified, load, writer
 from kit.corpus import identifiers as ids
 from kit.corpus.__main__ import main
+from tests.eval.label_gate.checks import run_all_checks
+from tests.eval.label_gate.loader import load_corpus
 
 TYPES = ("PATIENT", "KIN", "DOB", "MRN", "ACCOUNT", "MEMBER", "SSN", "PHONE", "PAGER", "FAX", "EMAIL",
          "ADDRESS", "ZIP", "URL", "IP")  # fmt: skip
@@ -229,6 +232,25 @@ def test_the_free_arms_score_the_same_as_on_the_shipped_corpus(arm, ours, shippe
     assert mine["confusion"] == theirs["confusion"]
     for a, b in zip(mine["records"], theirs["records"], strict=True):
         assert a == b, a["id"]
+
+
+@pytest.mark.parametrize("served", ["floor", "oracle"])
+def test_the_stub_served_arms_score_the_same_as_on_the_shipped_corpus(served, ours, shipped, tmp_path):
+    """Through prompt, HTTP, cache and parser: the oracle answers from the shipped key by record id,
+    so this also shows every shipped quote still earns its credit here."""
+
+    def report(corpus: load.Corpus, run_id: str) -> dict:
+        settings = pipeline.RunSettings(run_id=run_id, results_dir=tmp_path / "results")
+        arm = pipeline.StubArm(served, tmp_path / run_id)
+        return pipeline.run(corpus, arm, settings).report.to_dict()
+
+    mine, theirs = report(ours, "identifiers"), report(shipped, "shipped")
+    assert mine["metrics"] == theirs["metrics"]
+    assert mine["records"] == theirs["records"]
+
+
+def test_the_independent_label_gate_finds_nothing_wrong(folder):
+    assert {name: found for name, found in run_all_checks(load_corpus(folder)).items() if found} == {}
 
 
 def test_wording_that_reads_as_evidence_is_refused(monkeypatch):
