@@ -198,7 +198,8 @@ def test_every_value_is_clearly_synthetic(planted):
 
 
 def test_same_identifier_same_value_across_its_forms(planted):
-    """Forms of one identifier share type, identity and value, and no value belongs to two identities."""
+    """Forms of one identifier share type, identity and value; no value belongs to two identities and no
+    form of one identity is part of another's (the patient and the relative share no name)."""
     for rid, r in planted.items():
         owners: dict[tuple[str, str], set[str]] = {}
         for e in r["identifiers"]:
@@ -206,6 +207,10 @@ def test_same_identifier_same_value_across_its_forms(planted):
         assert all(len(who) == 1 for who in owners.values()), rid
         patient = {e["value"] for e in r["identifiers"] if e["type"] == "PATIENT"}
         assert len(patient) == 1, rid
+        for e in r["identifiers"]:
+            others = [f["text"] for f in r["identifiers"] if f["identity"] != e["identity"]]
+            inside = [text for text in others if e["text"] in text]
+            assert not inside, f"{rid}: {e['identity']} {e['text']!r} is part of another identity's {inside}"
         phones = {e["text"] for e in r["identifiers"] if e["type"] == "PHONE" and e["identity"] == "kin"}
         assert len(phones) >= 2, f"{rid}: the relative's number should be written in two formats"
 
