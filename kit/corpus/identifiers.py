@@ -168,9 +168,11 @@ def _phone_digits(rng: random.Random, taken: set[str]) -> str:
             return number
 
 
-def _person(rng: random.Random, sex: str, avoid: str = "") -> Person:
-    first = rng.choice(FEMALE_FIRST if sex == "female" else MALE_FIRST)
-    last = rng.choice([s for s in SURNAMES if s != avoid])
+def _person(rng: random.Random, sex: str, other: Person | None = None) -> Person:
+    """A person; shares no name with `other`, so no written form of one is part of the other's."""
+    taken = {other.first, other.last} if other else set()
+    first = rng.choice([f for f in (FEMALE_FIRST if sex == "female" else MALE_FIRST) if f not in taken])
+    last = rng.choice([s for s in SURNAMES if s not in taken])
     return Person(first, last, sex, rng.choice("ABCEJKLMRT"))
 
 
@@ -180,7 +182,7 @@ def draw(rng: random.Random) -> Identity:
     patient = _person(rng, sex)
     title = rng.choice(DOCTOR_TITLES) if rng.random() < DOCTOR_SHARE else rng.choice(TITLES[sex])
     kin_sex = rng.choice(("female", "male"))
-    kin = _person(rng, kin_sex, avoid=patient.last)
+    kin = _person(rng, kin_sex, patient)
     phones: set[str] = set()
     numbers = {name: _phone_digits(rng, phones) for name in ("phone", "kin_phone", "pager", "fax")}
     numbers |= {
