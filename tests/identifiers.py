@@ -21,5 +21,8 @@ def identifiers_corpus(folder: Path) -> tuple[Path, dict[str, list[str]]]:
 def leaked(planted: list[str], text: str) -> list[str]:
     """The planted identifiers written in `text` as a whole (a ZIP code inside a longer number, a
     hash or a decimal is not one)."""
-    alternatives = "|".join(map(re.escape, sorted(planted, key=len, reverse=True)))
+    present = [s for s in planted if s in text]  # the regex below only judges what is there at all
+    if not present:
+        return []
+    alternatives = "|".join(map(re.escape, sorted(present, key=len, reverse=True)))
     return sorted(set(re.findall(rf"(?<![\w.])(?:{alternatives})(?!\w)", text)))
