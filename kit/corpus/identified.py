@@ -5,13 +5,14 @@ that a redactor can be tested for leaks and for scoring the same (`python -m kit
 
 Per record, from its own rng (seeded by the corpus seed and the record id, so the shipped records'
 draws are untouched): ENCOUNTER FACTS gets the patient's name, date of birth, MRN, an account and/or
-insurance member number, sometimes a social security number, a phone number, a street address with
-town, state and ZIP (or ZIP+4) and the next of kin (name, relationship, phone); the practitioner's
-prose gets the patient's name again (with a title, in full or by first name, sometimes as initials)
-and the relative's number in another format; ORDERS AND AUTHENTICATION gets a clinician's contact
-line (pager and e-mail); UTILIZATION REVIEW NOTES gets, on some records, the MRN and date of birth
-in other formats, the patient's mobile, the member number, a fax number, a portal URL and an IP
-address. Formats vary by record (kit.corpus.identifiers holds the values and formats as data).
+insurance member number, sometimes a visit number and a social security number, a phone number, a
+street address with town, state and ZIP (or ZIP+4) and the next of kin (name, relationship, phone);
+the practitioner's prose gets the patient's name again (with a title, in full or by first name,
+sometimes as initials) and the relative's number in another format; ORDERS AND AUTHENTICATION gets
+a clinician's contact line (pager and e-mail); UTILIZATION REVIEW NOTES gets, on some records, the
+MRN and date of birth in other formats, the patient's mobile, the member and visit numbers, a fax
+number, a portal URL and an IP address. Formats vary by record (kit.corpus.identifiers holds the
+values and formats as data).
 
 Every planted line is a new line or a new whole sentence: no cited line is touched, so every gold
 quote is the shipped one and only spans move (the gold is derived again with the writer's own
@@ -21,8 +22,8 @@ version `<shipped>+identifiers` and names identifiers.json.
 identifiers.json:
     {"dataset_version": ..., "seed": ..., "types": {TYPE: entries over the corpus, ...},
      "records": {"ADM-0001": {"identifiers": [ENTRY, ...], "dates": [DATE, ...]}, ...}}
-    ENTRY = {"type": "PATIENT" | "KIN" | "DOB" | "MRN" | "ACCOUNT" | "MEMBER" | "SSN" | "PHONE" |
-                     "PAGER" | "FAX" | "EMAIL" | "ADDRESS" | "ZIP" | "URL" | "IP",
+    ENTRY = {"type": "PATIENT" | "KIN" | "DOB" | "MRN" | "ACCOUNT" | "MEMBER" | "ENCOUNTER" | "SSN" |
+                     "PHONE" | "PAGER" | "FAX" | "EMAIL" | "ADDRESS" | "ZIP" | "URL" | "IP",
              "identity": "patient" | "kin" | "clinician" | "payer" | "workstation",
              "value": the identifier itself (digits, ISO date, "First Last", the whole address ...):
                       entries with the same type, identity and value are one identifier, written
@@ -34,7 +35,8 @@ identifiers.json:
     DATE = {"date": "YYYY-MM-DD", "texts": [every way the record writes it]}: the calendar dates the
            record carries (ISO and "7 May 2026" forms), the date of birth left out (it is an entry).
 Clinicians are named only inside their e-mail address; the admitting role and the facility are
-not identifiers and are left as they are.
+not identifiers and are left as they are, and so is the record id on the Encounter line (ADM-0001:
+the kit's own key, written in every result file; the planted ENCOUNTER type is the visit number).
 
 It refuses to write a corpus where a planted string was already in the record before planting
 (case folded), is missing from it after, where planted wording carries evidence words (the filler

@@ -60,6 +60,10 @@ def _facts(p: Planting, who: ids.Identity, rng: random.Random) -> dict[str, str]
     p.facts.append((labels["patient"], p.name("PATIENT", "patient", who.patient, name_fmt)))
     p.facts.append((rng.choice(labels["dob"]), p.birth_date(who.dob, first["dob"])))
     p.facts.append((rng.choice(labels["mrn"]), p.number("mrn", n["mrn"], first["mrn"])))
+    if rng.random() < ids.SHARE["encounter"]:
+        first["encounter"] = rng.choice(ids.NUMBER_FORMATS["encounter"])
+        visit = p.number("encounter", n["encounter"], first["encounter"])
+        p.facts.append((rng.choice(labels["encounter"]), visit))
     kinds = [kind for kind in ("account", "member", "ssn") if rng.random() < ids.SHARE[kind]]
     if "account" not in kinds and "member" not in kinds:
         kinds.insert(0, "account")
@@ -134,8 +138,8 @@ def _review_fields(p: Planting, who: ids.Identity, rng: random.Random, key: str,
         return {"mrn": mrn, "dob": p.birth_date(who.dob, other("dob", ids.DOB_FORMATS))}
     if key == "mobile":
         return {"phone": p.phone("PHONE", "patient", n["phone"], other("phone", ids.PHONE_FORMATS))}
-    if key == "member":
-        return {"member": p.number("member", n["member"], other("member", ids.NUMBER_FORMATS["member"]))}
+    if key in ("member", "encounter"):
+        return {key: p.number(key, n[key], other(key, ids.NUMBER_FORMATS[key]))}
     if key == "fax":
         return {"fax": p.phone("FAX", "payer", n["fax"], rng.choice(ids.PHONE_FORMATS))}
     fields = {}
@@ -147,10 +151,10 @@ def _review_fields(p: Planting, who: ids.Identity, rng: random.Random, key: str,
 
 
 def _reviews(p: Planting, who: ids.Identity, rng: random.Random, admitted: datetime, first: dict) -> None:
-    """Review lines on some records: identity check, mobile, member number, fax, portal URL and IP."""
+    """Review lines on some records: identity check, mobile, member and visit numbers, fax, portal URL
+    and IP."""
     wanted = [key for key in ("identity", "mobile", "fax", "url", "ip") if rng.random() < ids.SHARE[key]]
-    if "member" in first:
-        wanted.append("member")
+    wanted += [kind for kind in ("member", "encounter") if kind in first]
     if "url" in wanted and "ip" in wanted:
         wanted = [key for key in wanted if key not in ("url", "ip")] + ["url_ip"]
     for key in wanted:

@@ -69,6 +69,7 @@ NUMBER_FORMATS = {
     "account": ("{n10}", "ACC-{a4}-{b6}"),
     "member": ("{letters}{n9}", "{letters}-{n9}"),
     "ssn": ("{a}-{b}-{c}", "{a} {b} {c}"),
+    "encounter": ("V{n9}", "{a3}-{b6}", "{n9}"),
 }
 ZIP_FORMATS = ("{zip5}", "{zip5}-{plus4}")
 NAME_FACT_FORMATS = ("{first} {last}", "{last}, {first}", "{LAST}, {first}", "{last}, {first} {middle}.")
@@ -84,6 +85,7 @@ FACT_LABELS = {
     "account": "Account number",
     "member": "Insurance member ID",
     "ssn": "SSN",
+    "encounter": ("Visit number", "Visit no."),
     "phone": ("Phone", "Contact phone"),
     "address": "Address",
     "kin": "Next of kin",
@@ -116,6 +118,7 @@ REVIEW_LINES = {
     "identity": "Identity band checked against MRN {mrn} and date of birth {dob}.",
     "mobile": "Patient mobile {phone} confirmed for text reminders.",
     "member": "Insurer confirmed member number {member} as active.",
+    "encounter": "Authorization request filed under visit {encounter}.",
     "fax": "Face sheet sent by fax to {fax} at the insurer's request.",
     "url": "Insurer portal case file: {url}.",
     "ip": "Portal session for this case opened from workstation {ip}.",
@@ -124,8 +127,8 @@ REVIEW_LINES = {
 CONTACT_MINUTES = (5, 180)  # the contact line's time after the admission, minutes (range)
 REVIEW_DAYS = (1, 2)  # a review line's day after the admission day (inclusive)
 # How often a record carries the optional ones.
-SHARE = {"ssn": 0.4, "account": 0.6, "member": 0.6, "fax": 0.35, "url": 0.3, "ip": 0.3, "identity": 0.5,
-         "mobile": 0.4, "initials": 0.35, "unit": 0.3}  # fmt: skip
+SHARE = {"ssn": 0.4, "account": 0.6, "member": 0.6, "encounter": 0.5, "fax": 0.35, "url": 0.3, "ip": 0.3,
+         "identity": 0.5, "mobile": 0.4, "initials": 0.35, "unit": 0.3}  # fmt: skip
 OLDEST, YOUNGEST = date(1931, 1, 1), date(2003, 12, 31)
 
 
@@ -150,7 +153,7 @@ class Identity:
     dob: date
     kin: Person
     relation: str
-    numbers: dict[str, str]  # phone, kin_phone, pager, fax, mrn, account, member, ssn, zip5, plus4, url, ip
+    numbers: dict[str, str]  # phones, pager, fax, mrn, account, member, ssn, encounter, zip5, plus4, url, ip
     street: str
     town: tuple[str, str]
     email: str
@@ -190,6 +193,7 @@ def draw(rng: random.Random) -> Identity:
         "account": str(rng.randrange(1, 10)) + _digits(rng, 9),
         "member": "".join(rng.choice("BCDFGHJKLMNPQRSTVWXZ") for _ in range(3)) + _digits(rng, 9),
         "ssn": "9" + _digits(rng, 8),
+        "encounter": str(rng.randrange(1, 9)) + _digits(rng, 8),  # not 9xx: no SSN look-alike
         "zip5": str(rng.randrange(10000, 99999)),
         "plus4": _digits(rng, 4),
         "url": rng.choice(URL_FORMATS).format(n=rng.randrange(10000, 99999)),
@@ -216,12 +220,13 @@ def birth_date(day: date, fmt: str) -> str:
 
 
 def number(kind: str, digits: str, fmt: str) -> str:
-    """An MRN, account, member or social security number in one of its formats."""
+    """An MRN, account, member, social security or visit (encounter) number in one of its formats."""
     fields = {
         "mrn": {"n8": digits, "a3": digits[:3], "b3": digits[3:6], "c2": digits[6:], "n7": digits[1:]},
         "account": {"n10": digits, "a4": digits[:4], "b6": digits[4:]},
         "member": {"letters": digits[:3], "n9": digits[3:]},
         "ssn": {"a": digits[:3], "b": digits[3:5], "c": digits[5:]},
+        "encounter": {"n9": digits, "a3": digits[:3], "b6": digits[3:]},
     }[kind]
     return fmt.format(**fields)
 
