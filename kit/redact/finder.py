@@ -18,6 +18,7 @@ from kit.redact import dates, patterns
 from kit.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, TITLES, UPPER_NAME_WORD
 
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
+ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
 LABELLED, NAMED, FREE, DATED = 0, 1, 2, 3  # ranks: a lower rank wins a tie between spans of one length
 _DOB = re.compile(r"(?i:\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date|born(?: on)?)\b)[ \t]*[:\-]?[ \t]*$")
 _INITIAL = r"[A-Z]\."
@@ -149,13 +150,17 @@ def _table_spans(text: str) -> list[Span]:
 
 def _echoes(text: str, spans: list[Span]) -> list[Span]:
     """A value found by the table written again anywhere, with or without its label, spaces, dots or
-    dashes between its characters ("MRN 00482913" makes a bare "00-482-913" the same MRN)."""
+    dashes between its characters ("MRN 00482913" makes a bare "00-482-913" the same MRN); a record
+    number's letter prefix may come or go ("V538574162" and "538574162" are one visit number)."""
     found = []
     for span in spans:
         core = re.sub(r"[^0-9A-Za-z]", "", text[span.start : span.end])
+        prefix = ""
+        if patterns.FAMILY.get(span.kind) == "ID":
+            core, prefix = re.sub(rf"^{ID_LETTERS}(?=\d)", "", core), f"(?:{ID_LETTERS}-?)?"
         if span.kind == "ADDRESS" or len(core) < ECHO_MIN:
             continue
-        pattern = re.compile(r"(?<![\w])" + "[ .()-]{0,2}".join(map(re.escape, core)) + r"(?![\w])")
+        pattern = re.compile(r"(?<![\w])" + prefix + "[ .()-]{0,2}".join(map(re.escape, core)) + r"(?![\w])")
         found += [Span(m.start(), m.end(), span.kind, span.key, LABELLED) for m in pattern.finditer(text)]
     return found
 

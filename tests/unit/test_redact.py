@@ -90,6 +90,13 @@ def test_one_identifier_one_placeholder_across_spellings():
     assert "Dr [CLINICIAN-1] (pager [PAGER-1], [EMAIL-1], fax [FAX-1])" in DONE.text
 
 
+@pytest.mark.parametrize("labelled, bare", [("V538574162", "538574162"), ("538574162", "V538574162")])
+def test_a_record_number_is_one_identifier_with_or_without_its_letter_prefix(labelled, bare):
+    text = f"Visit number: {labelled}\nFiled under visit {bare}; visit note 12 of 20.\n"
+    done = redact(text, "ADM-9002", SALT)
+    assert done.text == "Visit number: [ENCOUNTER-1]\nFiled under visit [ENCOUNTER-1]; visit note 12 of 20.\n"
+
+
 def test_the_redacted_record_keeps_its_layout_and_restores_exactly():
     assert record.sections(DONE.text).keys() == record.sections(TEXT).keys()
     assert len(DONE.text.splitlines()) == len(TEXT.splitlines())
