@@ -274,4 +274,6 @@ class Cache:
             eval_workers=config.eval_workers,
             max_calls_per_day=config.max_calls_per_day,
             prices=config.prices,
+            redact=config.redact,  # a replay redacts as the purchase did, so its keys are the same
+            redact_salt=config.redact_salt,
         )

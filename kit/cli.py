@@ -3,7 +3,9 @@
   kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json] [--quarantine]
   kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (.env, 0600)
                 [--workers N] [--response-format json_schema|json_object|none] [--max-tokens N]
-                [--timeout-s SECONDS] [--retry-timeouts]
+                [--timeout-s SECONDS] [--retry-timeouts] [--redact on|off|auto]
+                (adds a fresh REDACT_SALT when the .env has none)
+  kit egress PATH/TO/RECORD.txt [--json]   (kit.egress: what a hosted provider would receive)
   kit compare A B [C ...] [--arm ARM] [--json] [--fail-on-regression]   (kit.cli_runs)
   kit report RUN [--compare OTHER] [-o FILE]
 
@@ -17,12 +19,14 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import secrets
 import sys
 from pathlib import Path
 
 from kit import benchmark, cli_runs, config, elements, record, rulebook, scan
 from kit.answer import Answer
 from kit.recheck import recheck
+from kit.redact import SALT_KEY
 
 ASSEMBLE_ARMS = ("floor", "always-present")
 FORMAT = '"YYYY-MM-DD HH:MM"'
@@ -139,6 +143,14 @@ def render(pkg: dict) -> str:
     return "\n".join(lines)
 
 
+def _has_salt(env: Path) -> bool:
+    """Whether the .env already holds a redaction salt (an unreadable one is refused when written)."""
+    try:
+        return bool(config.read_dotenv(env).get(SALT_KEY))
+    except (OSError, ValueError):
+        return False
+
+
 def configure(args: argparse.Namespace) -> int:
     """Set the provider settings in a .env file (mode 0600), keeping its other lines; the key is
     read, never echoed."""
@@ -158,7 +170,10 @@ def configure(args: argparse.Namespace) -> int:
         "MAX_TOKENS": args.max_tokens,
         "TIMEOUT_S": args.timeout_s,
         "RETRY_TIMEOUTS": 1 if args.retry_timeouts else None,
+        "REDACT": args.redact,
     }
+    if not _has_salt(args.env):
+        values[SALT_KEY] = secrets.token_hex(32)  # kept from then on: a new salt re-keys the cache
     try:
         kept = config.write_dotenv(args.env, values)
     except (OSError, config.ConfigError) as err:
@@ -200,14 +215,28 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="retry a timed-out call once (off by default: the server may still be computing it)",
     )
+    setup.add_argument(
+        "--redact",
+        choices=("on", "off", "auto"),
+        help="redact records before a call (default auto: on for a hosted endpoint, off for a local one)",
+    )
     setup.add_argument("--env", type=Path, default=Path(".env"))
     keys = setup.add_mutually_exclusive_group()
     keys.add_argument("--api-key-stdin", action="store_true", help="read the API key from standard input")
     keys.add_argument("--ask-key", action="store_true", help="prompt for the API key without echoing it")
+    egress = commands.add_parser("egress", help="print exactly what a hosted provider would receive")
+    egress.add_argument("record", type=Path)
+    egress.add_argument("--json", action="store_true", help="print the messages as JSON")
+    egress.add_argument("--env", type=Path, default=Path(".env"))
+    egress.add_argument("--quarantine", action="store_true", help="withhold lines the document scan flags")
     cli_runs.add_parsers(commands)
     args = parser.parse_args(argv)
     if args.command in cli_runs.COMMANDS:
         return cli_runs.main(args)
+    if args.command == "egress":
+        from kit import egress as egress_command
+
+        return egress_command.main(args.record, args.json, args.env, args.quarantine)
     if args.command == "configure":
         return configure(args)
     try:

@@ -1,9 +1,12 @@
 """Run configuration for the paid arm: which provider, where, which model, the key, how many workers,
 the daily call limit, how replies are asked for (response format, token limit), how long one call
-may take, and the user's price table.
+may take, the user's price table, and whether records are redacted before a call (REDACT: on for a
+hosted endpoint and off for a local one unless set; REDACT_SALT, the secret kit.redact draws each
+record's date offset and the ledger's hashes from).
 
 Read from the environment, falling back to an optional git-ignored `.env` (the environment wins).
-This module refuses to show the key: it is kept out of Config's repr and out of every error message.
+This module refuses to show the key or the salt: both are kept out of Config's repr and out of every
+error message.
 It hard-codes no vendor price; the table in kit/data/prices.json is the user's to fill in.
 """
 
@@ -35,6 +38,8 @@ KEYS = (
     "TIMEOUT_S",
     "RETRY_TIMEOUTS",
     "BATCH_POLL_S",
+    "REDACT",
+    "REDACT_SALT",
 )
 # How the reply's JSON shape is asked for: the OpenAI `json_schema` form; `json_object` carrying the
 # schema under `schema` (llama.cpp's servers read it, others ignore it); or nothing but the prompt.
@@ -46,6 +51,8 @@ DEFAULT_TIMEOUT_S = 300.0
 PRICE_FIELDS = ("input_per_million", "cached_input_per_million", "output_per_million")
 BATCH_PRICE_FIELDS = tuple(f"batch_{name}" for name in PRICE_FIELDS)  # the rates of a batch API
 SCHEME_PORTS = {"http": 80, "https": 443}
+REDACT_WORDS = {"on": "on", "1": "on", "yes": "on", "true": "on", "off": "off", "0": "off", "no": "off",
+                "false": "off", "auto": "auto", "": "auto"}  # fmt: skip
 N = TypeVar("N", int, float)
 
 
@@ -65,6 +72,25 @@ class Config:
     workers_source: str = "default"
     model_source: str = "given"  # "MODEL", or "default" when the stub's model stood in for none
     batch_poll_s: float | None = None  # BATCH_POLL_S: the first wait between batch checks (kit.batch)
+    redact: str = "auto"  # "on", "off", or "auto": on for a hosted endpoint, off for a local one
+    redact_salt: str | None = field(default=None, repr=False)
+
+    @property
+    def local(self) -> bool:
+        """True for an endpoint on this machine or a private network (and for the stub)."""
+        return kind(self.provider).key == "never" or is_local_url(self.base_url)
+
+    @property
+    def redacting(self) -> bool:
+        """Whether records are redacted before the prompt is built (kit.redact)."""
+        return self.redact == "on" or (self.redact == "auto" and not self.local)
+
+    @property
+    def redact_source(self) -> str:
+        """Why redaction is on or off, in words for the result file and messages."""
+        if self.redact != "auto":
+            return f"REDACT={self.redact}"
+        return "default for a local server" if self.local else "default for a hosted endpoint"
 
     def settings(self) -> dict[str, object]:
         """The settings that shape a purchase, for the result file (never the key or the URL)."""
@@ -75,6 +101,8 @@ class Config:
             "retry_timeouts": self.retry_timeouts,
             "eval_workers": self.eval_workers,
             "eval_workers_from": self.workers_source,
+            "redact": "on" if self.redacting else "off",
+            "redact_from": self.redact_source,
         }
 
     @property
@@ -186,6 +214,13 @@ def _yes_no(name: str, raw: str) -> bool:
     raise ConfigError(f"{name} must be 1 or 0 (yes or no), got {raw!r}")
 
 
+def _redact(raw: str | None) -> str:
+    word = (raw or "").strip().lower()
+    if word not in REDACT_WORDS:
+        raise ConfigError(f"REDACT must be on, off or auto (auto: on for a hosted endpoint); got {raw!r}")
+    return REDACT_WORDS[word]
+
+
 def _response_format(raw: str | None) -> str:
     value = (raw or "json_schema").strip().lower() or "json_schema"
     if value not in RESPONSE_FORMATS:
@@ -292,6 +327,8 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
         workers_source=source,
         model_source=model_source,
         batch_poll_s=_positive_seconds("BATCH_POLL_S", poll) if poll else None,
+        redact=_redact(merged.get("REDACT")),
+        redact_salt=(merged.get("REDACT_SALT") or "").strip() or None,
     )
 
 

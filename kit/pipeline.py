@@ -8,6 +8,11 @@ results/<run-id>/<arm>.json and hand back the scored run (`run`). An arm is one 
   settings say `record` (one call at a time, or through the provider's batch API under `batch`);
   processes that share one folder (xdist workers) take turns under a file lock, and the first
   leaves its outcome there for the others, so no call is bought, retried or refused twice.
+  It redacts as the configuration says (REDACT; kit.redact), warning once per run when a hosted
+  endpoint gets records unredacted.
+
+A redacted run is scored on its answers mapped back to the records; its result file keeps the quotes
+as the model wrote them, and its ledger of salted hashes goes to results/<run-id>/redaction-ledger/.
 
 The pytest plugin's fixtures are built on it; a report or compare command outside the tests can use
 it the same way. It judges no threshold (the tests do that), prints nothing, and imports nothing
@@ -23,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from kit import citation, injection_scoring, prompt, results, runner, scoring, telemetry
+from kit import citation, injection_scoring, prompt, redact, results, runner, scoring, telemetry
 from kit.answer import Answer
 from kit.arms import arm as offline_arm
-from kit.arms import reply_text_for
+from kit.arms.served import served_replies
 from kit.batch.run import BatchArmRun
 from kit.batch.saving import saving
 from kit.cache import Cache
@@ -37,9 +42,12 @@ from kit.injection_scoring import Answerer, InjectionReport
 from kit.ledger import Ledger
 from kit.providers import Limiter, make_provider
 from kit.providers.stub import StubServer
+from kit.redact import Redactor
+from kit.redact.ledger import RedactedRun, unredacted
 
 PROGRESS_LOG = "paid-progress.log"  # the paid arm's progress lines, one per line
 SHORT_BACKOFF = {"base_delay": 0.01, "max_delay": 0.05}  # a stub's faults need no real waiting
+REDACT_OFF_NOTED = "redact-off-warned"  # the marker that this run has printed its REDACT=off warning
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -78,6 +86,7 @@ class Answered:
     outcome: runner.RunOutcome | None = None
     requests: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    redacted: RedactedRun | None = None  # for a redacted run: the ledger, and the quotes as written
 
 
 @dataclass
@@ -99,7 +108,11 @@ class Arm(Protocol):
 def score(name: str, corpus: Corpus, answered: Answered, settings: RunSettings) -> ScoredRun:
     """Score `answered` on `corpus` and write the result file: the one place a run is scored."""
     report = scoring.score(name, corpus, answered.answers, settings.coverage_min, settings.precision_min)
-    path = results.write(settings.result_path(name), settings.run_id, report, corpus, answered.extra)
+    written, redacted = report, answered.redacted
+    if redacted is not None:
+        written = redacted.masked(report)
+        redacted.write_ledger(settings.results_dir / settings.run_id, settings.run_id, name)
+    path = results.write(settings.result_path(name), settings.run_id, written, corpus, answered.extra)
     return ScoredRun(report, path, answered.outcome, answered.requests)
 
 
@@ -147,14 +160,25 @@ class OfflineArm:
 
 
 def through_stub(
-    served: str, records: Sequence[Record], folder: Path, **faults: Any
+    served: str,
+    records: Sequence[Record],
+    folder: Path,
+    redactor: Redactor | None = None,
+    bodies: list[dict] | None = None,
+    **faults: Any,
 ) -> tuple[runner.RunOutcome, int]:
     """Answer `records` through the whole paid path against a loopback stub serving the offline arm
     `served`, with the stub's `faults` (see StubServer), buying into a cache and ledger under
-    `folder`; returns the outcome and how many HTTP requests the stub received."""
-    with StubServer(replies=lambda text: reply_text_for(served, text), **faults) as stub:
-        buyer = stub_buyer(stub.base_url, f"stub-{served}", folder, retry_options=SHORT_BACKOFF)
-        return buyer.run(list(records)), stub.requests
+    `folder`, redacting each record first when given a `redactor`; returns the outcome and how many
+    HTTP requests the stub received. `bodies`, when given, receives every request body the stub saw."""
+    with StubServer(replies=served_replies(served, records, redactor), **faults) as stub:
+        buyer = stub_buyer(
+            stub.base_url, f"stub-{served}", folder, redactor=redactor, retry_options=SHORT_BACKOFF
+        )
+        outcome = buyer.run(list(records))
+        if bodies is not None:
+            bodies += stub.bodies
+        return outcome, stub.requests
 
 
 def stub_buyer(
@@ -164,12 +188,20 @@ def stub_buyer(
     workers: int = 4,
     limiter: Limiter | None = None,
     progress: Callable[[str], None] = lambda line: None,
+    redactor: Redactor | None = None,
     **provider_options: Any,
 ) -> runner.ArmRun:
     """A runner that buys from the stub at `base_url` into a cache and ledger under `folder`;
-    `limiter` (shared by runner and provider) when given, else the process's shared one;
-    `provider_options` go to make_provider."""
-    config = Config(provider="stub", base_url=base_url, model=model, eval_workers=workers)
+    `limiter` (shared by runner and provider) when given, else the process's shared one; with a
+    `redactor`, REDACT=on for this local server; `provider_options` go to make_provider."""
+    config = Config(
+        provider="stub",
+        base_url=base_url,
+        model=model,
+        eval_workers=workers,
+        redact="on" if redactor else "auto",
+        redact_salt=redactor.salt if redactor else None,
+    )
     if limiter is not None:
         provider_options["throttle"] = limiter
     return runner.ArmRun(
@@ -179,25 +211,43 @@ def stub_buyer(
         record=True,
         make_provider=lambda: make_provider(config, **provider_options),
         progress=progress,
+        redactor=redactor,
         **({"limiter": limiter} if limiter is not None else {}),
     )
 
 
 @dataclass
 class StubArm:
-    """`stub-<served>`: the offline arm `served` fetched over HTTP from a stub with `faults`."""
+    """`stub-<served>`: the offline arm `served` fetched over HTTP from a stub with `faults`; with a
+    `redact_salt`, each record redacted first (REDACT=on for a local server). `bodies` collects every
+    request body the stub received."""
 
     served: str
     folder: Path
     faults: dict[str, Any] = field(default_factory=dict)
+    redact_salt: str | None = None
+    bodies: list[dict] = field(default_factory=list)
 
     @property
     def name(self) -> str:
         return f"stub-{self.served}"
 
     def answer(self, records: Sequence[Record]) -> Answered:
-        outcome, requests = through_stub(self.served, records, self.folder, **self.faults)
-        return Answered(outcome.answers(), outcome, requests, {"telemetry": telemetry.summary(outcome)})
+        redactor = Redactor(self.redact_salt) if self.redact_salt else None
+        outcome, requests = through_stub(
+            self.served, records, self.folder, redactor, self.bodies, **self.faults
+        )
+        answered = Answered(outcome.answers(), outcome, requests, {"telemetry": telemetry.summary(outcome)})
+        return _redacted(answered, RedactedRun.of(redactor, records, outcome), "REDACT=on")
+
+
+def _redacted(answered: Answered, redacted: RedactedRun | None, source: str) -> Answered:
+    """`answered` with what a redacted run writes: its ledger, the quotes as written, and what the
+    result file says about the redaction."""
+    if redacted is not None:
+        answered.redacted = redacted
+        answered.extra["redaction"] = redacted.describe(source)
+    return answered
 
 
 def model_config(dotenv: Path, cache: Cache, record: bool) -> Config:
@@ -238,8 +288,11 @@ class ModelArm:
         DailyLimitReached when the configuration or the day's limit stops the purchase."""
         quarantine = self.settings.quarantine if quarantine is None else quarantine
         records = list(records)
+        redactor = redact.for_config(self.config)
         digest = hashlib.sha256(
-            json.dumps([[r.id, r.text] for r in records] + [repeat, quarantine]).encode()
+            json.dumps(
+                [[r.id, r.text] for r in records] + [repeat, quarantine, redactor is not None]
+            ).encode()
         ).hexdigest()[:16]
         saved = self.shared / f"outcome-{digest}.json"
         cache = Cache(self.settings.answers_cache)
@@ -254,15 +307,26 @@ class ModelArm:
             repeat=repeat,
             progress=self.progress,
             quarantine=quarantine,
+            redactor=redactor,
         )
         with exclusive(self.shared / "paid-arm.lock"):
+            self._warn_unredacted()
             if saved.exists():
-                return runner.RunOutcome.load(saved)
+                outcome = runner.RunOutcome.load(saved)
+                outcome.restore = arm_run.restorer(records)
+                return outcome
             outcome = arm_run.run(records)
             outcome.save(saved)
         if self.settings.record and any(c.status == "bought" for c in outcome.calls):
             cache.remember(self.config)
         return outcome
+
+    def _warn_unredacted(self) -> None:
+        """One warning line per run (under the run's lock) when a hosted endpoint gets records unredacted."""
+        noted, warning = self.shared / REDACT_OFF_NOTED, unredacted(self.config)["warning"]
+        if warning and not noted.exists():
+            self.progress(warning)
+            noted.touch()
 
     def answer(self, records: Sequence[Record]) -> Answered:
         """The first repeat's answers, with what paid.json carries besides the scores."""
@@ -280,5 +344,8 @@ class ModelArm:
             "telemetry": telemetry.summary(outcome),
             "agreement": telemetry.agreement(outcome, self.settings.repeat),
             "batch": saving(outcome.calls, self.config.model, self.config.prices),
+            "redaction": unredacted(self.config),
         }
-        return Answered(outcome.answers(0), outcome, extra=extra)
+        answered = Answered(outcome.answers(0), outcome, extra=extra)
+        redacted = RedactedRun.of(redact.for_config(self.config), records, outcome)
+        return _redacted(answered, redacted, self.config.redact_source)

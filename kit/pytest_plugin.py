@@ -199,5 +199,7 @@ class _Scoreboard:
         if not log.is_file():
             return
         lines = log.read_text(encoding="utf-8").splitlines()
+        for warning in [line for line in lines[:-1] if line.startswith("warning:")]:
+            terminalreporter.write_line(f"paid arm: {warning}")  # REDACT=off for a hosted endpoint
         if lines:
             terminalreporter.write_line(f"paid arm: {lines[-1]} (all progress: {log})")

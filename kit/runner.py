@@ -6,7 +6,9 @@ cached answer is reported as missing with the command that buys it. Purchases ru
 (EVAL_WORKERS), respect the per-day ledger and the shared rate limiter, and report progress, one
 line per call with that call's own latency (and the limiter's 429s, pauses and concurrency once the
 server has refused). Every reply goes through kit.reply.parse, once per call; nothing here grades,
-judges or sums up a run (kit.telemetry does that from the outcome).
+judges or sums up a run (kit.telemetry does that from the outcome). With a redactor (kit.redact) each
+record is redacted before its prompt is built, so the cache key and the cache file see only the
+redacted request, and the outcome maps every answer back to the record before anyone reads it.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from kit.files import write_json_atomic
 from kit.ledger import DailyLimitReached, Ledger
 from kit.providers import LIMITER, FatalProviderError, Limiter, Provider, ProviderError, Request, Usage
 from kit.providers.limiter import Mark
+from kit.redact import Redactor
 
 COLLECT_COMMAND = f"{BUY_COMMAND} --batch"
 
@@ -68,6 +71,8 @@ class RunOutcome:
     quarantine: bool = False
     flags: dict[str, list[str]] = field(default_factory=dict)
     rate_limit: dict[str, Any] = field(default_factory=dict)
+    # Maps a parsed answer back to the original record (kit.redact); in memory only, never saved.
+    restore: Callable[[str, Answer], Answer] | None = field(default=None, repr=False, compare=False)
 
     def save(self, path: Path) -> None:
         """Write the outcome as JSON (atomically), so another xdist worker can load it."""
@@ -85,8 +90,9 @@ class RunOutcome:
         return cls([Call(**c) for c in body["calls"]], body["quarantine"], body["flags"], body["rate_limit"])
 
     def answers(self, repeat: int = 0) -> dict[str, Answer]:
-        """Parsed answers at one repeat index, for the records that have one."""
-        return {c.record_id: c.answer for c in self.calls if c.repeat == repeat and c.answer is not None}
+        """Parsed answers at one repeat index, for the records that have one (restored when redacted)."""
+        found = {c.record_id: c.answer for c in self.calls if c.repeat == repeat and c.answer is not None}
+        return found if self.restore is None else {rid: self.restore(rid, a) for rid, a in found.items()}
 
     def by_record(self, repeat: int = 0) -> dict[str, Call]:
         return {c.record_id: c for c in self.calls if c.repeat == repeat}
@@ -120,22 +126,28 @@ class ArmRun:
     progress: Callable[[str], None] = lambda line: None
     quarantine: bool = False
     limiter: Limiter = LIMITER
+    redactor: Redactor | None = None  # redact each record before its prompt is built (kit.redact)
     _fatal: str | None = field(default=None, init=False)
     _stopping: bool = field(default=False, init=False)
     _rate_limit: dict[str, Any] = field(default_factory=dict, init=False)
 
     def _seen(self, rec: Record, outcome: RunOutcome) -> str:
-        """The document scan, before any call: flags are recorded, and with quarantine on the flagged
-        lines are withheld from the text the model sees."""
-        flags = scan.scan(rec.text)
+        """The record redacted when the run redacts, then the document scan, before any call: flags are
+        recorded, and with quarantine on the flagged lines are withheld from the text the model sees."""
+        text = rec.text if self.redactor is None else self.redactor.redact(rec.id, rec.text).text
+        flags = scan.scan(text)
         if flags:
             outcome.flags[rec.id] = scan.report(flags)
-        return scan.quarantine(rec.text, flags) if self.quarantine else rec.text
+        return scan.quarantine(text, flags) if self.quarantine else text
+
+    def restorer(self, records: list[Record]) -> Callable[[str, Answer], Answer] | None:
+        """What maps this run's answers back to `records` (None when it does not redact)."""
+        return None if self.redactor is None else self.redactor.restorer(records)
 
     def run(self, records: list[Record]) -> RunOutcome:
         schema = reply.schema() if self.use_schema else None
         todo: list[tuple[Record, Request, str]] = []
-        outcome = RunOutcome(quarantine=self.quarantine)
+        outcome = RunOutcome(quarantine=self.quarantine, restore=self.restorer(records))
         for rec in records:
             text = self._seen(rec, outcome)
             for n in range(self.repeat):

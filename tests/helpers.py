@@ -23,11 +23,13 @@ def admission_record(
     service_line: str = "general medicine",
     role: str = "attending hospitalist",
     assembled: str = "2026-09-01",
+    more_facts: Sequence[tuple[str, str]] = (),
 ) -> str:
     """A record: the title line, ENCOUNTER FACTS, then the four sections, a blank line after each.
 
     Order, service and review lines are given with their date stamps and indented by two spaces here;
-    the documentation is written exactly as given. The text ends with one line break."""
+    the documentation is written exactly as given; `more_facts` (label, value) follow the usual ones.
+    The text ends with one line break."""
     facts = (
         ("Encounter", encounter),
         ("Admitted", admitted),
@@ -35,6 +37,7 @@ def admission_record(
         ("Service line", service_line),
         ("Admitting role", role),
         ("Record assembled as at", assembled),
+        *more_facts,
     )
     lines = [
         f"ADMISSION RECORD {encounter} -- {title}",
@@ -55,4 +58,3 @@ def admission_record(
         *(f"  {line}" for line in review),
     ]
     return "\n".join(lines) + "\n"
-

@@ -348,9 +348,14 @@ def generate(seed: int = plan.SEED) -> dict[str, str]:
 
 def write(out_dir: Path, seed: int = plan.SEED) -> list[Path]:
     """Generate and write every file into out_dir (created if needed); returns the paths."""
+    return save(out_dir, generate(seed))
+
+
+def save(out_dir: Path, files: dict[str, str]) -> list[Path]:
+    """Write generated files, by name, into out_dir (created if needed); returns the paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in generate(seed).items():
+    for name, text in files.items():
         path = out_dir / name
         path.write_text(text, encoding="utf-8", newline="\n")
         written.append(path)

@@ -140,7 +140,8 @@ def test_configure_keeps_every_line_it_does_not_set(tmp_path, capsys):
     os.chmod(env, 0o644)
     args = ["configure", "--provider", "stub", "--model", "new-model", "--env", str(env)]
     assert cli.main(args) == 0
-    after = env.read_text().splitlines()
+    *after, salt = env.read_text().splitlines()
+    assert salt.startswith("REDACT_SALT=") and len(salt) == len("REDACT_SALT=") + 64  # added: there was none
     assert after == [
         "# my settings",
         "export PRICES_FILE=/home/me/prices.json",

@@ -304,6 +304,8 @@ def test_kit_configure_writes_the_settings(tmp_path, capsys):
         "retry_timeouts": True,
         "eval_workers": 1,
         "eval_workers_from": "default for a local server",
+        "redact": "off",
+        "redact_from": "default for a local server",
     }
 
 

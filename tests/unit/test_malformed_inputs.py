@@ -262,9 +262,10 @@ env_damage = st.one_of(
     st.tuples(st.sampled_from(["folder", "bytes"]), NOT_UTF8),
     st.tuples(st.just("value with a line break"), st.text(max_size=8).map(lambda t: f"a{t}\nb".encode())),
 )
+CONFIGURED = ("PROVIDER", "MODEL", "REDACT")  # what `kit configure --provider stub --model m` writes
 other_lines = st.lists(
     st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp")), max_size=30).filter(
-        lambda line: not line.strip().removeprefix("export ").lstrip().startswith(("PROVIDER", "MODEL"))
+        lambda line: not line.strip().removeprefix("export ").lstrip().startswith(CONFIGURED)
     ),
     max_size=6,
 )
@@ -284,7 +285,8 @@ def test_configure_refuses_what_it_cannot_write_and_keeps_what_it_does_not_set(t
                 env.write_text("".join(f"{line}\n" for line in payload), encoding="utf-8")
                 code, output = _configure(env)
                 assert code == 0, output
-                assert env.read_text(encoding="utf-8").splitlines() == [*payload, "PROVIDER=stub", "MODEL=m"]
+                *written, salt = env.read_text(encoding="utf-8").splitlines()
+                assert written == [*payload, "PROVIDER=stub", "MODEL=m"] and salt.startswith("REDACT_SALT=")
                 assert sorted(p.name for p in Path(scratch).iterdir()) == [".env"]
                 return
             if kind == "value with a line break":
