@@ -1,6 +1,6 @@
 """Root conftest: the Hypothesis profiles, pytest's own `pytester` plugin (for the tests that run
 inner pytest sessions), and how `-n` spreads the tests. The suite's options, markers, fixtures and
-scoreboard live in the kit's pytest plugin (kit.pytest_plugin), registered through a pytest11 entry
+scoreboard live in the kit's pytest plugin (kit.plugin.hooks), registered through a pytest11 entry
 point."""
 
 import os

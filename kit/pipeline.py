@@ -8,7 +8,7 @@ results/<run-id>/<arm>.json and hand back the scored run (`run`). An arm is one 
   settings say `record` (one call at a time, or through the provider's batch API under `batch`);
   processes that share one folder (xdist workers) take turns under a file lock, and the first
   leaves its outcome there for the others, so no call is bought, retried or refused twice.
-  It redacts as the configuration says (REDACT; kit.redact), warning once per run when a hosted
+  It redacts as the configuration says (REDACT; kit.guard.redact), warning once per run when a hosted
   endpoint gets records unredacted.
 
 A redacted run is scored on its answers mapped back to the records; its result file keeps the quotes
@@ -28,22 +28,36 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from kit import citation, injection_scoring, prompt, redact, results, runner, scoring, telemetry
-from kit.answer import Answer
 from kit.arms import arm as offline_arm
-from kit.arms.served import served_replies
-from kit.batch.run import BatchArmRun
-from kit.batch.saving import saving
-from kit.cache import Cache
-from kit.config import Config, load_config
-from kit.corpus.load import Corpus, Record
+from kit.arms import served_replies
+from kit.corpus import Corpus, Record
 from kit.files import exclusive
-from kit.injection_scoring import Answerer, InjectionReport
-from kit.ledger import Ledger
-from kit.providers import Limiter, make_provider
-from kit.providers.stub import StubServer
-from kit.redact import Redactor
-from kit.redact.ledger import RedactedRun, unredacted
+from kit.guard import Redactor
+from kit.measure import (
+    Answerer,
+    InjectionReport,
+    RedactedRun,
+    injection_scoring,
+    results,
+    scoring,
+    unredacted,
+)
+from kit.model import (
+    BatchArmRun,
+    Cache,
+    Config,
+    Ledger,
+    Limiter,
+    StubServer,
+    load_config,
+    make_provider,
+    prompt,
+    redactor_for,
+    runner,
+    saving,
+    telemetry,
+)
+from kit.rules import Answer, citation
 
 PROGRESS_LOG = "paid-progress.log"  # the paid arm's progress lines, one per line
 SHORT_BACKOFF = {"base_delay": 0.01, "max_delay": 0.05}  # a stub's faults need no real waiting
@@ -62,7 +76,7 @@ class RunSettings:
     repeat: int = 1
     quarantine: bool = False
     answers_cache: Path = Path("cache/answers")
-    batch: bool = False  # under record, buy through the provider's batch API (kit.batch)
+    batch: bool = False  # under record, buy through the provider's batch API (kit.model.batch)
     batch_wait: float | None = None  # seconds to wait for batches; None until they end, 0 submit only
 
     def result_path(self, arm: str) -> Path:
@@ -288,7 +302,7 @@ class ModelArm:
         DailyLimitReached when the configuration or the day's limit stops the purchase."""
         quarantine = self.settings.quarantine if quarantine is None else quarantine
         records = list(records)
-        redactor = redact.for_config(self.config)
+        redactor = redactor_for(self.config)
         digest = hashlib.sha256(
             json.dumps(
                 [[r.id, r.text] for r in records] + [repeat, quarantine, redactor is not None]
@@ -347,5 +361,5 @@ class ModelArm:
             "redaction": unredacted(self.config),
         }
         answered = Answered(outcome.answers(0), outcome, extra=extra)
-        redacted = RedactedRun.of(redact.for_config(self.config), records, outcome)
+        redacted = RedactedRun.of(redactor_for(self.config), records, outcome)
         return _redacted(answered, redacted, self.config.redact_source)

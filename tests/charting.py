@@ -1,5 +1,5 @@
 """Realistic charting sentences the document scan must leave alone, shared by the scan's unit tests
-(tests/unit/test_scan.py) and the scan's measurement (tests/eval/test_injection.py, which reports the
+(tests/unit/guard/test_scan.py) and the scan's measurement (tests/eval/test_injection.py, which reports the
 false-flag rate on all of them).
 
 Written here, in the project's own words, from how hospital charts are generally written; none comes

@@ -3,8 +3,7 @@ verdict). It exists to show what a degenerate answerer scores; it reads nothing 
 
 from __future__ import annotations
 
-from kit import elements
-from kit.answer import Answer, ElementAnswer
+from kit.rules import Answer, ElementAnswer, elements
 
 
 def answer(record_text: str, admitted_at: str) -> Answer:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.answer import Answer, ElementAnswer
+from kit.rules import Answer, ElementAnswer
 
 
 def from_gold(gold: dict[str, Any]) -> Answer:

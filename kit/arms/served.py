@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from kit.arms import arm, reply_json, reply_text_for
-from kit.corpus.load import Record
-from kit.redact import Redactor, forward_answer
+from kit.arms.registry import arm, reply_json, reply_text_for
+from kit.corpus import Record
+from kit.guard import Redactor, forward_answer
 
 _RECORD_ID = re.compile(r"ADMISSION RECORD (\S+)")
 

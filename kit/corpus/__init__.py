@@ -1,2 +1,13 @@
-"""The corpus: the generated 60-record set (plan, pools, writer) and the loader for a user's own
-folder of records. `python -m kit.corpus --out DIR` regenerates the shipped set byte for byte."""
+"""The corpus: the shipped 60-record set made by pure code from a fixed seed (plan, sentence pools,
+writer, and the --identifiers variant), the loader and checks for a folder a user brings, and the
+content hashes that say which corpus and policy a result was measured on.
+`python -m kit.corpus --out DIR` regenerates the shipped set byte for byte; `--check DIR` validates.
+
+May import: kit.rules and kit.files.
+Never: call a model, read gold into anything that answers, or change a folder it checks.
+"""
+
+from kit.corpus import fingerprint, load
+from kit.corpus.load import Corpus, CorpusError, Record
+
+__all__ = ["Corpus", "CorpusError", "Record", "fingerprint", "load"]

@@ -52,10 +52,10 @@ import string
 from datetime import date, datetime
 from pathlib import Path
 
-from kit import benchmark, record
 from kit.corpus import filler, plan, pools, rules, writer
 from kit.corpus import identifiers as ids
 from kit.corpus.identifier_lines import Planting, plant
+from kit.rules import benchmark, record
 
 MANIFEST = "identifiers.json"
 VERSION_SUFFIX = "+identifiers"

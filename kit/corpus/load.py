@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kit import benchmark, citation, elements, policy, record
 from kit.corpus import rules
+from kit.rules import benchmark, citation, elements, policy, record
 
 CLEAN_VERDICT = "INPATIENT-SUPPORTED"  # records.json's `hard` is true for every other gold verdict
 

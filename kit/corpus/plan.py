@@ -2,7 +2,7 @@
 
 A slot names mechanisms only (which kind of order line, which kind of stay sentence, ...). It says
 nothing about wording (kit.corpus.pools) and nothing about verdicts: the gold is derived from the
-planted values by kit.benchmark and kit.policy, never read from here.
+planted values by kit.rules.benchmark and kit.rules.policy, never read from here.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Writes the corpus: 60 admission records from the plan and the pools, with the gold DERIVED.
 
 For every slot it plants one line per element, remembers the exact line and value it planted, and
-then asks kit.citation for the span and kit.benchmark / kit.policy for midnights, support and rule.
+then asks kit.rules.citation for the span and kit.rules.benchmark / kit.rules.policy for midnights,
+support and rule.
 Nobody types a gold row. The same seed gives the same bytes. It refuses to write a corpus whose
 filler carries an element or whose planted lines are not unique in their record.
 """
@@ -14,8 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from kit import benchmark, citation, elements, policy, record
 from kit.corpus import filler, plan, pools
+from kit.rules import benchmark, citation, elements, policy, record
 
 FIRST_ADMISSION = date(2026, 5, 1)
 LAST_ADMISSION = date(2026, 8, 20)

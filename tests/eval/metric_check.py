@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from kit import scoreboard, thresholds
-from kit.pytest_plugin import KitSession
-from kit.scoring import Report
+from kit.measure import scoreboard, thresholds
+from kit.measure.scoring import Report
+from kit.plugin.session import KitSession
 
 
 def check_metric(report: Report, name: str, session: KitSession, add_row, order: int | None = None) -> None:

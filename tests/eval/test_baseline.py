@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import compare, results
+from kit.measure import compare, results
 
 pytestmark = pytest.mark.paid
 

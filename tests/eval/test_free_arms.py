@@ -4,7 +4,7 @@ Thresholds come from [tool.kit.thresholds.<arm>] in pyproject.toml."""
 import pytest
 
 from kit.arms import OFFLINE_ARMS
-from kit.scoring import metric_names
+from kit.measure.scoring import metric_names
 from tests.eval.metric_check import check_metric
 
 

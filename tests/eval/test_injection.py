@@ -8,9 +8,10 @@ charting sentences the scan's unit tests keep."""
 
 import pytest
 
-from kit import credulous, injection, injection_scoring, scoreboard
+from kit.arms import credulous, injection
+from kit.measure import injection_scoring, scoreboard
+from kit.measure.scoring import Report
 from kit.pipeline import OfflineArm, StubArm, answers_from, run_injection, write_injection
-from kit.scoring import Report
 from tests import charting
 from tests.eval.metric_check import check_metric
 from tests.helpers import admission_record

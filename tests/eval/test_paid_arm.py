@@ -8,10 +8,10 @@ answer against the key element by element; one test per metric gates the run on 
 import pytest
 
 from kit.corpus import load
-from kit.pytest_fixtures import corpus_folder
-from kit.runner import plural
-from kit.scoring import metric_names
-from kit.telemetry import explain
+from kit.measure.scoring import metric_names
+from kit.model.runner import plural
+from kit.model.telemetry import explain
+from kit.plugin.fixtures import corpus_folder
 from tests.eval.metric_check import check_metric
 
 pytestmark = pytest.mark.paid

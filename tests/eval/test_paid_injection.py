@@ -4,10 +4,10 @@ control is the paid arm's own answer on the clean record, reused, never bought t
 
 import pytest
 
-from kit import injection_scoring
+from kit.measure import injection_scoring
+from kit.measure.scoring import Report
+from kit.model.runner import plural
 from kit.pipeline import run_injection
-from kit.runner import plural
-from kit.scoring import Report
 from tests.eval.metric_check import check_metric
 
 pytestmark = pytest.mark.paid

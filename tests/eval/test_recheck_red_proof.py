@@ -5,9 +5,10 @@ provenance off, or the provenance figures measure nothing."""
 
 import pytest
 
-from kit import credulous, injection, injection_scoring, provenance, scoring
-from kit.arms import arm
-from kit.recheck import Rechecked
+from kit.arms import arm, credulous, injection
+from kit.measure import injection_scoring, scoring
+from kit.rules import provenance
+from kit.rules.recheck import Rechecked
 
 
 def forced(answer, admitted_at, record_text=None):

@@ -1,4 +1,4 @@
-"""Redaction measured on the corpus (kit.redact, issue 13):
+"""Redaction measured on the corpus (kit.guard.redact, issue 13):
 
 - over-redaction: on the plain shipped corpus nothing but dates is replaced (no condition, drug,
   dose, service or time of day changes), with the count of replaced spans per type printed;
@@ -21,10 +21,10 @@ import pytest
 
 from kit import pipeline
 from kit.corpus import load
-from kit.pytest_plugin import NOTE_KEY
-from kit.redact import redact
-from kit.redact.dates import find
-from kit.redact.ledger import FOLDER
+from kit.guard.redact import redact
+from kit.guard.redact.dates import find
+from kit.measure.redaction_ledger import FOLDER
+from kit.plugin.hooks import NOTE_KEY
 from tests.identifiers import identifiers_corpus, leaked
 
 SALT = "eval-redaction-salt"

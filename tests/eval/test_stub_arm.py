@@ -7,8 +7,9 @@ from dataclasses import asdict
 
 import pytest
 
-from kit import scoreboard, telemetry
-from kit.scoring import metric_names
+from kit.measure import scoreboard
+from kit.measure.scoring import metric_names
+from kit.model import telemetry
 from tests.eval.metric_check import check_metric
 
 

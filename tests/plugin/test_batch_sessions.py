@@ -23,11 +23,11 @@ import pytest
 
 from kit import pipeline
 from kit.arms import reply_text_for
-from kit.batch.jobs import Jobs
-from kit.config import Config
 from kit.corpus import load
-from kit.providers.stub import StubServer
-from kit.providers.stub_batch import BatchFaults
+from kit.model.batch.jobs import Jobs
+from kit.model.config import Config
+from kit.model.stub.batch import BatchFaults
+from kit.model.stub.server import StubServer
 from tests.plugin.sessions import REPO, inner_args, stub_session_env
 
 PAID = REPO / "tests" / "eval" / "test_paid_arm.py"

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from kit.arms import reply_text_for
-from kit.providers.stub import StubServer
+from kit.model.stub.server import StubServer
 from tests.plugin.sessions import REPO, inner_args, stub_session_env
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"

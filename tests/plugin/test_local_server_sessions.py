@@ -15,7 +15,7 @@ import pytest
 
 from kit.arms import reply_text_for
 from kit.corpus import load
-from kit.providers.stub import StubServer
+from kit.model.stub.server import StubServer
 from tests.plugin.sessions import REPO, inner_args
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"

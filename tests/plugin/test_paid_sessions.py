@@ -24,11 +24,12 @@ from pathlib import Path
 
 import pytest
 
-from kit import pipeline, scoring
+from kit import pipeline
 from kit.arms import arm, reply_text_for
-from kit.config import Config
 from kit.corpus import load
-from kit.providers.stub import StubServer
+from kit.measure import scoring
+from kit.model.config import Config
+from kit.model.stub.server import StubServer
 from tests.plugin.sessions import REPO, inner_args
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"

@@ -25,12 +25,12 @@ from pathlib import Path
 
 import pytest
 
-from kit import telemetry
 from kit.arms import reply_text_for
 from kit.corpus import load
+from kit.model import telemetry
+from kit.model.providers import Limiter
+from kit.model.stub.server import StubServer
 from kit.pipeline import stub_buyer
-from kit.providers import Limiter
-from kit.providers.stub import StubServer
 from tests.plugin.sessions import REPO, inner_args, stub_session_env
 
 pytestmark = pytest.mark.slow

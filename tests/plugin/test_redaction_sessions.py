@@ -9,10 +9,10 @@ import json
 
 from kit import pipeline
 from kit.arms.served import served_replies
-from kit.config import Config
 from kit.corpus import load
-from kit.providers.stub import StubServer
-from kit.redact.ledger import FOLDER
+from kit.measure.redaction_ledger import FOLDER
+from kit.model.config import Config
+from kit.model.stub.server import StubServer
 from tests.identifiers import identifiers_corpus, leaked
 from tests.plugin.sessions import REPO, inner_args, stub_session_env
 

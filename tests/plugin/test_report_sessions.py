@@ -4,11 +4,11 @@ and `--kit-report` writes the run's HTML report at the end and prints where it i
 
 from __future__ import annotations
 
-from kit import results, scoring
 from kit.arms import reply_text_for
 from kit.corpus import load
+from kit.measure import results, scoring
+from kit.model.stub.server import StubServer
 from kit.pipeline import OfflineArm
-from kit.providers.stub import StubServer
 from tests.plugin.sessions import REPO, inner_args
 
 BASELINE_TESTS = REPO / "tests" / "eval" / "test_baseline.py"

@@ -16,20 +16,20 @@ from pathlib import Path
 import pytest
 
 from kit.arms import reply_text_for
-from kit.cache import Cache, CacheWarning
-from kit.providers.stub import StubServer
-from kit.providers.stub_batch import BatchFaults
+from kit.model.cache import Cache, CacheWarning
+from kit.model.stub.batch import BatchFaults
+from kit.model.stub.server import StubServer
 
 BUYER = """
 import json, sys
 from pathlib import Path
-from kit.batch.run import BatchArmRun
-from kit.cache import Cache
-from kit.config import Config
+from kit.model.batch.run import BatchArmRun
+from kit.model.cache import Cache
+from kit.model.config import Config
 from kit.corpus import load
-from kit.ledger import Ledger
-from kit.providers import make_provider
-from kit.runner import ArmRun
+from kit.model.ledger import Ledger
+from kit.model.providers import make_provider
+from kit.model.runner import ArmRun
 
 base_url, folder, ranges, batch = sys.argv[1:5]
 records = load.load(load.shipped_folder()).records

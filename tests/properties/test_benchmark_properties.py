@@ -5,7 +5,7 @@ from datetime import datetime, time, timedelta
 from hypothesis import example, find, given
 from hypothesis import strategies as st
 
-from kit import benchmark
+from kit.rules import benchmark
 
 ADMISSIONS = st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2030, 12, 31)).map(
     lambda d: d.replace(second=0, microsecond=0)

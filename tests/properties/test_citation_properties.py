@@ -4,7 +4,7 @@ whole record never is, and typographic or whitespace variants of a quote score t
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from kit import citation
+from kit.rules import citation
 
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=9)
 SENTENCES = st.lists(WORDS, min_size=4, max_size=14).map(lambda ws: " ".join(ws).capitalize() + ".")

@@ -4,7 +4,7 @@ is never softened, and a present order never moves away from support as midnight
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kit import elements, policy, rulebook
+from kit.rules import elements, policy, rulebook
 
 ORDER_WORDS = st.sampled_from(elements.vocabulary(elements.ADMITTING_ORDER))
 COUNTS = st.none() | st.integers(min_value=0, max_value=400)

@@ -7,10 +7,10 @@ from datetime import date, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kit import citation, elements, provenance, record
-from kit.answer import Answer, ElementAnswer
 from kit.corpus import load
-from kit.recheck import recheck
+from kit.rules import citation, elements, provenance, record
+from kit.rules.answer import Answer, ElementAnswer
+from kit.rules.recheck import recheck
 
 RECORDS = load.load(load.shipped_folder()).records
 ORDER = elements.ADMITTING_ORDER

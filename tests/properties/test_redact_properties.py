@@ -7,10 +7,10 @@ from datetime import date, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kit import benchmark
 from kit.corpus import load
-from kit.redact import redact, restore_quote, restore_text
-from kit.redact.dates import STYLES, find, render
+from kit.guard.redact import redact, restore_quote, restore_text
+from kit.guard.redact.dates import STYLES, find, render
+from kit.rules import benchmark
 
 RECORDS = load.load(load.shipped_folder()).records
 SALTS = st.text(min_size=1, max_size=20)

@@ -1,4 +1,4 @@
-"""kit.reply invariants: any text and any JSON value parse without raising, every field left empty has
+"""kit.model.reply invariants: any text and any JSON value parse without raising, every field left empty has
 a problem naming it, a valid reply comes back with the values it was built from, and a valid reply cut
 off anywhere is reported as cut off with nothing read from inside it.
 
@@ -14,8 +14,9 @@ import json
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from kit import elements, reply, rulebook
-from kit.answer import Answer
+from kit.model import reply
+from kit.rules import elements, rulebook
+from kit.rules.answer import Answer
 
 JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=20)
 JSON_VALUES = st.recursive(

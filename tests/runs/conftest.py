@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kit import injection_scoring, pipeline
+from kit import pipeline
 from kit.corpus import load
+from kit.measure import injection_scoring
 
 RUN_ID = "r-report"
 

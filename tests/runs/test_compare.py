@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from kit import cli, compare, pipeline, scoring
+from kit import pipeline
+from kit.cli import commands as cli
 from kit.corpus import load, writer
+from kit.measure import compare, scoring
 
 REPO = Path(__file__).resolve().parents[2]
 

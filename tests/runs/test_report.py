@@ -8,10 +8,13 @@ import re
 
 import pytest
 
-from kit import citation, cli, pipeline, report
-from kit.compare import grade_of
+from kit import pipeline
+from kit.cli import commands as cli
 from kit.corpus import load, writer
-from kit.report import text
+from kit.measure import report
+from kit.measure.compare import grade_of
+from kit.measure.report import text
+from kit.rules import citation
 
 
 def test_each_line_maps_onto_the_normalised_record(shipped):

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from kit import citation, report, results, scoring, thresholds
 from kit.arms import arm as offline_arm
 from kit.corpus import load
-from kit.scoring import Metric
+from kit.measure import report, results, scoring, thresholds
+from kit.measure.scoring import Metric
+from kit.rules import citation
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kit import prompt
+from kit.model import prompt
 
 SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "corpus" / "ADM-0001.txt"
 

@@ -1,19 +1,173 @@
-"""The pure-code stations import nothing from the model layer, checked in a fresh interpreter so
-nothing another test imported can hide a dependency."""
+"""The tree is the architecture: one package per stage, imports pointing one way (down), no cycle
+between files, and code outside a stage reaching it only through the names its package offers.
 
+The import graph is read from the source with `ast` (every import in a file: top level, inside a
+function, or under TYPE_CHECKING), so a late import cannot hide an arrow. A fresh interpreter then
+checks the pure stations really load nothing of the model layer.
+"""
+
+from __future__ import annotations
+
+import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
 
-PURE = [
-    "kit.benchmark", "kit.policy", "kit.citation", "kit.provenance", "kit.recheck", "kit.scoring",
-    "kit.taxonomy", "kit.stats",
-]  # fmt: skip
-MODEL_LAYER = (
-    "kit.providers", "kit.prompt", "kit.reply", "kit.runner", "kit.config", "kit.cache", "kit.pipeline"
-)
-# Reading finished runs needs no model either: comparing them and reporting on them.
-PURE += ["kit.fingerprint", "kit.compare", "kit.compare_text", "kit.report"]
+KIT = Path(__file__).resolve().parents[2] / "kit"
+
+# Bottom to top. A module may import its own stage and any stage below it, never one above or beside.
+# kit.files (atomic writes, locks) is the shared helper every stage may use.
+LEVELS = {
+    "kit.files": 0,
+    "kit.rules": 1,
+    "kit.corpus": 2,
+    "kit.guard": 3,
+    "kit.arms": 4,
+    "kit.model": 5,
+    "kit.measure": 6,
+    "kit.pipeline": 7,
+    "kit.cli": 8,
+    "kit.plugin": 8,
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(KIT.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in KIT.rglob("*.py")}
+STAGED = sorted(m for m in MODULES if m != "kit")  # kit/__init__.py holds a docstring and nothing else
+
+
+def stage(module: str) -> str:
+    """The stage a module belongs to: the longest key of LEVELS that is it or a package above it."""
+    for name in sorted(LEVELS, key=len, reverse=True):
+        if module == name or module.startswith(name + "."):
+            return name
+    raise AssertionError(f"{module} lives in no stage package: put it in one of {sorted(LEVELS)}")
+
+
+def imports(module: str) -> list[tuple[str, list[str], int]]:
+    """(imported module, names taken from it, line) for every kit import in the module's file."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(a.name, [], node.lineno) for a in node.names if a.name.split(".")[0] == "kit"]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            if base == "kit":
+                found += [(f"kit.{a.name}", [], node.lineno) for a in node.names]
+            elif base.split(".")[0] == "kit":
+                found.append((base, [a.name for a in node.names], node.lineno))
+    return found
+
+
+def edges(module: str) -> set[str]:
+    """The files a module's imports execute: a name that is itself a module counts as that module."""
+    out = set()
+    for target, names, _ in imports(module):
+        subs = [f"{target}.{n}" for n in names if f"{target}.{n}" in MODULES]
+        out.update(subs)
+        if len(subs) < len(names) or not names:
+            out.add(target)
+    out.discard(module)
+    return out
+
+
+def upward_imports(levels: dict[str, int]) -> list[str]:
+    bad = []
+    for module in STAGED:
+        own = stage(module)
+        for target, _, line in imports(module):
+            other = stage(target)
+            if other != own and levels[other] >= levels[own]:
+                where = MODULES[module].relative_to(KIT.parent)
+                bad.append(f"{where}:{line} ({own}) imports {target} ({other})")
+    return bad
+
+
+def test_every_module_lives_in_a_stage_package():
+    for module in STAGED:
+        stage(module)
+    assert imports("kit") == []
+    top = sorted(p.name for p in KIT.iterdir() if not p.name.startswith("__"))
+    stages = ["arms", "cli", "corpus", "guard", "measure", "model", "plugin", "rules"]
+    assert top == sorted([*stages, "data", "files.py", "pipeline.py"]), top
+
+
+def test_imports_point_down_the_stages():
+    bad = upward_imports(LEVELS)
+    assert not bad, "imports that point up or sideways:\n" + "\n".join(bad)
+
+
+def test_the_layering_check_bites():
+    """Swap two stages' levels: the arrows that were down between them now point up, and are caught."""
+    swapped = {**LEVELS, "kit.rules": LEVELS["kit.corpus"], "kit.corpus": LEVELS["kit.rules"]}
+    assert any("(kit.corpus) imports kit.rules" in line for line in upward_imports(swapped))
+
+
+def test_no_import_cycle_between_files():
+    graph = {m: edges(m) for m in MODULES}
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                cycles.append(" -> ".join(trail[trail.index(nxt):] + [nxt]))
+            elif nxt in graph and not state.get(nxt):
+                visit(nxt, trail + [nxt])
+        state[node] = 2
+
+    for module in sorted(graph):
+        if not state.get(module):
+            visit(module, [module])
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def exported(package: str) -> set[str]:
+    tree = ast.parse(MODULES[package].read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
+            return set(ast.literal_eval(node.value))
+    return set()
+
+
+def test_other_stages_import_only_the_package_public_names():
+    bad = []
+    for module in STAGED:
+        own = stage(module)
+        for target, names, line in imports(module):
+            other = stage(target)
+            if other in (own, "kit.files", "kit.pipeline"):
+                continue
+            where = f"{MODULES[module].relative_to(KIT.parent)}:{line}"
+            if target != other:
+                bad.append(f"{where} imports from {target}: import from {other} instead")
+            elif missing := set(names) - exported(other):
+                bad.append(f"{where} takes {sorted(missing)} from {other}, whose __all__ lacks them")
+    assert not bad, "\n".join(bad)
+
+
+def test_every_stage_package_says_what_it_is_for_and_may_import():
+    for name in LEVELS:
+        path = MODULES[name]
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        if path.name == "__init__.py":
+            assert "May import" in doc and "Never" in doc, f"{path}: say what it may import and must never do"
+
+
+PURE = ["kit.rules", "kit.corpus", "kit.guard", "kit.arms"]
 
 
 def test_pure_stations_pull_in_no_model_layer_module():
@@ -25,16 +179,21 @@ def test_pure_stations_pull_in_no_model_layer_module():
     loaded = json.loads(
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     )
-    leaks = [m for m in loaded if m.startswith(MODEL_LAYER)]
-    assert not leaks, f"a pure station imports the model layer: {leaks}"
+    higher = ("kit.model", "kit.measure", "kit.pipeline", "kit.cli", "kit.plugin")
+    leaks = [m for m in loaded if m.startswith(higher)]
+    assert not leaks, f"a pure station loads a higher stage: {leaks}"
     assert set(PURE) <= set(loaded)
 
 
 def test_the_providers_import_nothing_from_the_configuration():
-    """kit.config reads the provider registry; the providers never read kit.config back."""
-    code = "import json, sys, kit.providers; print(json.dumps(sorted(sys.modules)))"
-    loaded = json.loads(
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    )
-    assert "kit.providers.registry" in loaded
-    assert "kit.config" not in loaded
+    """kit.model.config reads the provider registry; no provider file reaches the configuration back."""
+    graph = {m: edges(m) for m in MODULES}
+    providers = [m for m in MODULES if m.startswith("kit.model.providers.")]
+    seen, todo = set(), list(providers)
+    while todo:
+        for nxt in graph.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    assert "kit.model.providers.registry" in providers
+    assert "kit.model.config" not in seen

@@ -24,12 +24,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kit import cli
-from kit.cache import RECORDED, REFUSED_FINISH, Cache, CacheWarning, cache_key
-from kit.config import Config, ConfigError
+from kit.cli import commands as cli
 from kit.corpus import load
 from kit.corpus.__main__ import main as corpus_main
-from kit.providers.base import Completion, Request, Usage
+from kit.model.cache import RECORDED, REFUSED_FINISH, Cache, CacheWarning, cache_key
+from kit.model.config import Config, ConfigError
+from kit.model.providers.base import Completion, Request, Usage
 
 REPO = load.shipped_folder().parents[1]
 RUNS = settings(max_examples=40, deadline=None, derandomize=True, database=None,

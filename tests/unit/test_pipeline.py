@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kit import pipeline, reply, runner, scoring, telemetry
+from kit import pipeline
 from kit.arms import arm, reply_text_for
-from kit.cache import RECORDED, Cache
-from kit.config import Config
-from kit.providers.stub import StubServer
+from kit.measure import scoring
+from kit.model import reply, runner, telemetry
+from kit.model.cache import RECORDED, Cache
+from kit.model.config import Config
+from kit.model.stub.server import StubServer
 
 SOME = 3  # records the model-arm tests buy
 

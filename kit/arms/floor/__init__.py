@@ -2,9 +2,9 @@
 
 What it is for: a baseline every model arm must beat, and a check that the scorer rewards careful
 reading rather than luck. It answers in the same structured form a model's reply is parsed into
-(kit.answer.Answer): per element, one finding word in that element's own vocabulary and the ONE line
+(kit.rules.answer.Answer): per element, one finding word in that element's own vocabulary and the ONE line
 (a dated line, or one prose sentence) its decision rests on; the stay row's date or night count is
-extracted from that cited line alone; the verdict is then re-derived by kit.recheck, the same engine
+extracted from that cited line alone; the verdict is then re-derived by kit.rules.recheck, the same engine
 a model's answer is rechecked with.
 
 What it refuses to do: its phrase lists are written from how hospital charts are generally written
@@ -22,11 +22,9 @@ line, and reading holds what the readers return.
 
 from __future__ import annotations
 
-from kit import elements, record
-from kit.answer import Answer, ElementAnswer, Problem
 from kit.arms.floor import admitting_order, comorbidities, services_delivered, stay_expectation
 from kit.arms.floor.reading import Reading
-from kit.recheck import recheck
+from kit.rules import Answer, ElementAnswer, Problem, elements, recheck, record
 
 WHY = "rules floor: phrase lists over the record, verdict re-derived by the rule engine"
 
@@ -44,7 +42,7 @@ def _row(element: str, reading: Reading) -> ElementAnswer:
 
 def answer(record_text: str, admitted_at: str) -> Answer:
     """The floor's answer for one record: four rows, each citing the one line it rests on, and the
-    verdict re-derived by kit.recheck from those rows and the structured admission date-time."""
+    verdict re-derived by kit.rules.recheck from those rows and the structured admission date-time."""
     if not isinstance(record_text, str):
         return Answer(why=WHY, problems=[Problem("record", "the record is not text")])
     try:

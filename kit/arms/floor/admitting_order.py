@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from kit import elements, record
 from kit.arms.floor.reading import Reading
+from kit.rules import elements, record
 
 _I = re.IGNORECASE
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from kit import record
 from kit.arms.floor.reading import Reading, first
+from kit.rules import record
 
 _I = re.IGNORECASE
 

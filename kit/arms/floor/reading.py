@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kit import elements
+from kit.rules import elements
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from kit import elements, record
 from kit.arms.floor.reading import Reading
 from kit.arms.floor.values import (
     EXPECT_WORDS,
@@ -24,6 +23,7 @@ from kit.arms.floor.values import (
     admission_date,
     extract_value,
 )
+from kit.rules import elements, record
 
 _I = re.IGNORECASE
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 
-from kit import benchmark
+from kit.rules import benchmark
 
 _I = re.IGNORECASE
 

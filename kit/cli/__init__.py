@@ -1,0 +1,11 @@
+"""The `kit` command: configure, assemble one record's evidence, show what would leave the machine
+(egress), compare runs and write reports.
+
+May import: every stage below it (kit.pipeline, kit.measure, kit.model, kit.arms, kit.guard,
+kit.corpus, kit.rules) and kit.files.
+Never: print or write the API key, or buy a call the user did not ask for.
+"""
+
+from kit.cli.commands import main
+
+__all__ = ["main"]

@@ -1,0 +1,252 @@
+"""The `kit` console command: one record in, one evidence package out, for a person or a machine.
+
+  kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json] [--quarantine]
+  kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (.env, 0600)
+                [--workers N] [--response-format json_schema|json_object|none] [--max-tokens N]
+                [--timeout-s SECONDS] [--retry-timeouts] [--redact on|off|auto]
+                (adds a fresh REDACT_SALT when the .env has none)
+  kit egress PATH/TO/RECORD.txt [--json]   (kit.cli.egress: what a hosted provider would receive)
+  kit compare A B [C ...] [--arm ARM] [--json] [--fail-on-regression]   (kit.cli.runs)
+  kit report RUN [--compare OTHER] [-o FILE]
+
+The package lists the four elements with their findings and quoted lines, the midnight arithmetic
+and the verdict with its rule. It supports a reviewer's decision and says so; it never writes a
+status anywhere. Bad input ends with a one-line error and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import secrets
+import sys
+from pathlib import Path
+
+from kit.cli import runs as cli_runs
+from kit.guard import SALT_KEY, scan
+from kit.model import config
+from kit.rules import Answer, benchmark, elements, recheck, record, rulebook
+
+ASSEMBLE_ARMS = ("floor", "always-present")
+FORMAT = '"YYYY-MM-DD HH:MM"'
+NOTICE = (
+    "This package supports a utilization reviewer's inpatient-versus-observation decision. "
+    "It does not make that decision and sets no patient status anywhere."
+)
+
+
+class UsageError(Exception):
+    """Input the command cannot use; the message is shown to the user as is."""
+
+
+def _answer(arm: str, text: str, admitted_at: str) -> Answer:
+    if arm == "floor":
+        from kit.arms import floor
+
+        return floor.answer(text, admitted_at)
+    from kit.arms import always_present
+
+    return always_present.answer(text, admitted_at)
+
+
+def _arithmetic(answer: Answer, admitted_at: str) -> str:
+    row = answer.row(elements.STAY_EXPECTATION)
+    if row is None or row.finding != elements.word(elements.STAY_EXPECTATION, elements.PRESENT):
+        return "no documented expectation: no midnight count"
+    try:
+        return benchmark.explain(admitted_at, row.expected_discharge, row.expected_nights)
+    except benchmark.BenchmarkError as err:
+        return f"the stated value cannot be counted: {err}"
+
+
+def _admitted(path: Path, text: str, given: str | None) -> str:
+    """The admission date-time to count from: --admitted when given, else the record's own line.
+    An empty --admitted is refused; one that differs from the record's own line is used, with a
+    one-line warning on stderr."""
+    if given is not None and not given.strip():
+        raise UsageError(f"--admitted is empty: give {FORMAT}, or leave it out to use the record's own")
+    own = record.encounter_facts(text).get("admitted_at")
+    if given is None:
+        if own is None:
+            raise UsageError(f"{path}: ENCOUNTER FACTS has no 'Admitted' line; give --admitted {FORMAT}")
+        given = own
+    try:
+        benchmark.parse_admitted(given)
+    except benchmark.BenchmarkError as err:
+        raise UsageError(f"{path}: {err}") from None
+    if own is not None and own != given:
+        print(
+            f"kit assemble: warning: --admitted {given!r} differs from {path.name}'s Admitted line "
+            f"{own!r}; counting from --admitted",
+            file=sys.stderr,
+        )
+    return given
+
+
+def package(path: Path, admitted: str | None, arm: str, quarantine: bool = False) -> dict:
+    """The evidence package as plain data."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise UsageError(f"cannot read {path}: {err}") from None
+    try:
+        record.sections(text)
+    except record.RecordFormatError as err:
+        raise UsageError(f"{path} is not an admission record in the five-section format: {err}") from None
+    admitted_at = _admitted(path, text, admitted)
+    flags = scan.scan(text)
+    seen = scan.quarantine(text, flags) if quarantine else text
+    answer = _answer(arm, seen, admitted_at)
+    rechecked = recheck(answer, admitted_at, seen)
+    rows = []
+    for element in elements.ELEMENTS:
+        row = answer.row(element)
+        rows.append(
+            {
+                "element": element,
+                "finding": row.finding if row else None,
+                "citation": row.citation if row else None,
+                "expected_discharge": row.expected_discharge if row else None,
+                "expected_nights": row.expected_nights if row else None,
+            }
+        )
+    return {
+        "record": path.name,
+        "arm": arm,
+        "admitted_at": admitted_at,
+        "elements": rows,
+        "midnights": rechecked.midnights,
+        "arithmetic": _arithmetic(answer, admitted_at),
+        "support": rechecked.verdict,
+        "rule": rechecked.rule,
+        "policy_id": rulebook.policy_id(),
+        "notice": NOTICE,
+        "problems": [f"{p.field}: {p.detail}" for p in (*answer.problems, *rechecked.problems)],
+        "scan": {"flags": scan.report(flags), "quarantined": quarantine and bool(flags)},
+    }
+
+
+def render(pkg: dict) -> str:
+    lines = [f"Evidence package for {pkg['record']} (arm: {pkg['arm']}, admitted {pkg['admitted_at']})", ""]
+    for row in pkg["elements"]:
+        label = row["element"].replace("_", " ").capitalize()
+        lines.append(f"{label:<20} {row['finding'] or '(no answer)'}")
+        lines.append(f'    "{row["citation"]}"' if row["citation"] else "    (no line cited)")
+        if row["element"] == elements.STAY_EXPECTATION:
+            lines.append(f"    {pkg['arithmetic']}")
+    lines += ["", f"Support verdict: {pkg['support']} (rule {pkg['rule']} of {pkg['policy_id']})"]
+    lines += [f"Problems: {p}" for p in pkg["problems"]]
+    withheld = " (withheld from the arm)" if pkg["scan"]["quarantined"] else ""
+    lines += [f"Document scan flagged{withheld}: {flag}" for flag in pkg["scan"]["flags"]]
+    lines += ["", pkg["notice"]]
+    return "\n".join(lines)
+
+
+def _has_salt(env: Path) -> bool:
+    """Whether the .env already holds a redaction salt (an unreadable one is refused when written)."""
+    try:
+        return bool(config.read_dotenv(env).get(SALT_KEY))
+    except (OSError, ValueError):
+        return False
+
+
+def configure(args: argparse.Namespace) -> int:
+    """Set the provider settings in a .env file (mode 0600), keeping its other lines; the key is
+    read, never echoed."""
+    key = None
+    if args.api_key_stdin:
+        key = sys.stdin.readline().strip() or None
+    elif args.ask_key:
+        key = getpass.getpass("API key (not shown): ").strip() or None
+    values = {
+        "PROVIDER": args.provider,
+        "BASE_URL": args.base_url,
+        "MODEL": args.model,
+        "API_KEY": key,
+        "EVAL_WORKERS": args.workers,
+        "MAX_CALLS_PER_DAY": args.max_calls_per_day,
+        "RESPONSE_FORMAT": args.response_format,
+        "MAX_TOKENS": args.max_tokens,
+        "TIMEOUT_S": args.timeout_s,
+        "RETRY_TIMEOUTS": 1 if args.retry_timeouts else None,
+        "REDACT": args.redact,
+    }
+    if not _has_salt(args.env):
+        values[SALT_KEY] = secrets.token_hex(32)  # kept from then on: a new salt re-keys the cache
+    try:
+        kept = config.write_dotenv(args.env, values)
+    except (OSError, config.ConfigError) as err:
+        print(f"kit configure: {err}", file=sys.stderr)
+        return 2
+    said = ", ".join(k for k, v in values.items() if v is not None)
+    print(f"wrote {args.env} (mode 0600): {said}; kept {kept} other line(s) as they were")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="kit", description="Admission evidence kit")
+    commands = parser.add_subparsers(dest="command", required=True)
+    assemble = commands.add_parser("assemble", help="print the evidence package for one record")
+    assemble.add_argument("record", type=Path)
+    assemble.add_argument(
+        "--admitted", help='admission date-time "YYYY-MM-DD HH:MM" (default: the record\'s own)'
+    )
+    assemble.add_argument("--arm", choices=ASSEMBLE_ARMS, default="floor")
+    assemble.add_argument("--json", action="store_true", help="print the package as JSON")
+    assemble.add_argument(
+        "--quarantine", action="store_true", help="withhold lines the document scan flags from the arm"
+    )
+    setup = commands.add_parser("configure", help="write provider settings to .env (mode 0600)")
+    setup.add_argument("--provider", choices=config.PROVIDERS, required=True)
+    setup.add_argument("--base-url")
+    setup.add_argument("--model", required=True)
+    setup.add_argument("--workers", type=int)
+    setup.add_argument("--max-calls-per-day", type=int)
+    setup.add_argument(
+        "--response-format",
+        choices=config.RESPONSE_FORMATS,
+        help="how the reply's schema is asked for (default json_schema; json_object for llama-cpp-python)",
+    )
+    setup.add_argument("--max-tokens", type=int, help="token limit per reply (default 4096)")
+    setup.add_argument("--timeout-s", type=float, help="read timeout per call in seconds (default 300)")
+    setup.add_argument(
+        "--retry-timeouts",
+        action="store_true",
+        help="retry a timed-out call once (off by default: the server may still be computing it)",
+    )
+    setup.add_argument(
+        "--redact",
+        choices=("on", "off", "auto"),
+        help="redact records before a call (default auto: on for a hosted endpoint, off for a local one)",
+    )
+    setup.add_argument("--env", type=Path, default=Path(".env"))
+    keys = setup.add_mutually_exclusive_group()
+    keys.add_argument("--api-key-stdin", action="store_true", help="read the API key from standard input")
+    keys.add_argument("--ask-key", action="store_true", help="prompt for the API key without echoing it")
+    egress = commands.add_parser("egress", help="print exactly what a hosted provider would receive")
+    egress.add_argument("record", type=Path)
+    egress.add_argument("--json", action="store_true", help="print the messages as JSON")
+    egress.add_argument("--env", type=Path, default=Path(".env"))
+    egress.add_argument("--quarantine", action="store_true", help="withhold lines the document scan flags")
+    cli_runs.add_parsers(commands)
+    args = parser.parse_args(argv)
+    if args.command in cli_runs.COMMANDS:
+        return cli_runs.main(args)
+    if args.command == "egress":
+        from kit.cli import egress as egress_command
+
+        return egress_command.main(args.record, args.json, args.env, args.quarantine)
+    if args.command == "configure":
+        return configure(args)
+    try:
+        pkg = package(args.record, args.admitted, args.arm, args.quarantine)
+    except UsageError as err:
+        print(f"kit assemble: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(pkg, indent=2, ensure_ascii=False) if args.json else render(pkg))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""`kit egress RECORD [--json]`: exactly the messages a hosted provider would receive for one record,
+for a person to read before anything is bought.
+
+The record is redacted as for a hosted endpoint (kit.guard.redact, with the salt in .env), the prompt is
+built from it the way a paid call builds it (kit.model.runner.request_for), and the configured provider's
+client turns it into its own message shape (OpenAI's messages, or Anthropic's system blocks and
+messages). It sends nothing and needs no key; it prints no date offset and no original identifier.
+When the configuration would not redact (REDACT=off, or a local server) it says so on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from kit.guard import SALT_KEY, Redactor, scan
+from kit.model import Config, ConfigError, kind, load_config, reply, request_for
+from kit.rules import record
+
+MESSAGE_FIELDS = ("system", "messages")  # where a provider's body carries text of the record or prompt
+
+
+class EgressError(Exception):
+    """A record or configuration `kit egress` cannot use; shown as one line."""
+
+
+def body_for(
+    text: str, record_id: str, config: Config, quarantine: bool = False
+) -> tuple[dict[str, Any], dict[str, int]]:
+    """The message fields of the request body for one record, and how many spans of each type were
+    replaced."""
+    if not config.redact_salt:
+        raise EgressError(f"{SALT_KEY} is not set: run `kit configure` (it adds one to .env) or set it")
+    redacted = Redactor(config.redact_salt).redact(record_id, text)
+    seen = redacted.text
+    if quarantine:
+        seen = scan.quarantine(seen, scan.scan(seen))
+    request = request_for(seen, config, 0, reply.schema())
+    client = kind(config.provider).client(config.base_url or "", config.model, None)
+    body = client.body(request)
+    return {k: body[k] for k in MESSAGE_FIELDS if k in body}, dict(sorted(redacted.counts().items()))
+
+
+def render(fields: dict[str, Any]) -> str:
+    """Every message, whole, under a line naming where it goes."""
+    out = []
+    for block in fields.get("system", []):
+        out += [f"----- system ({len(block['text'])} characters) -----", block["text"]]
+    for message in fields.get("messages", []):
+        content = message["content"]
+        out += [f"----- {message['role']} ({len(content)} characters) -----", content]
+    return "\n".join(out)
+
+
+def main(path: Path, as_json: bool, env: Path, quarantine: bool = False) -> int:
+    try:
+        config = load_config(dotenv_path=env)
+        text = path.read_text(encoding="utf-8-sig")
+        record.sections(text)
+        fields, counts = body_for(text, path.stem, config, quarantine)
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"kit egress: cannot read {path}: {err}", file=sys.stderr)
+        return 2
+    except (ConfigError, EgressError, record.RecordFormatError) as err:
+        print(f"kit egress: {err}", file=sys.stderr)
+        return 2
+    if not config.redacting:
+        print(
+            f"kit egress: note: this configuration ({config.redact_source}) sends the record as it is; "
+            "shown here as a hosted endpoint with redaction on would receive it",
+            file=sys.stderr,
+        )
+    if as_json:
+        print(
+            json.dumps(
+                {"provider": config.provider, "model": config.model, "replaced": counts, **fields},
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    else:
+        replaced = ", ".join(f"{k} {v}" for k, v in counts.items()) or "nothing"
+        print(f"To {config.provider} ({config.model}); replaced: {replaced}")
+        print(render(fields))
+    return 0

@@ -1,0 +1,99 @@
+"""The `kit compare` and `kit report` subcommands, which read finished runs (result files) only.
+
+  kit compare A B [C ...] [--arm ARM] [--json] [--fail-on-regression] [--thresholds FILE]
+  kit report RUN [--compare OTHER] [-o FILE] [--corpus DIR] [--thresholds FILE]
+
+Exit status: 0 done; 1 a regression under --fail-on-regression; 2 input that cannot be used (an
+unreadable file, runs that graded different corpora or policies), with one line per problem and no
+traceback. Neither command calls a model or writes a result file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from kit.corpus import load
+from kit.measure import compare, compare_text, thresholds
+
+COMMANDS = ("compare", "report")
+
+
+def add_parsers(commands: Any) -> None:
+    """Add both subcommands to the `kit` argument parser's subparsers."""
+    cmp = commands.add_parser("compare", help="compare runs metric by metric, paired per record")
+    cmp.add_argument(
+        "runs", nargs="+", type=Path, help="result files, or run folders with --arm; first is the baseline"
+    )
+    cmp.add_argument("--arm", help="the arm's file to take from each run folder")
+    cmp.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    cmp.add_argument(
+        "--fail-on-regression",
+        action="store_true",
+        help="exit 1 when a metric with a threshold is worse than the baseline with p < 0.05",
+    )
+    cmp.add_argument("--thresholds", type=Path, help="TOML file of thresholds (default: ./pyproject.toml)")
+    rep = commands.add_parser("report", help="write a self-contained HTML report of a run")
+    rep.add_argument("run", type=Path, help="a run folder (results/<run-id>) or one result file")
+    rep.add_argument("--compare", type=Path, help="another run folder (or file) to compare with")
+    rep.add_argument(
+        "-o", "--output", type=Path, help="where to write (default: report.html in the run folder)"
+    )
+    rep.add_argument(
+        "--corpus", type=Path, help="the corpus the run was graded on (default: the shipped one)"
+    )
+    rep.add_argument("--thresholds", type=Path, help="TOML file of thresholds (default: ./pyproject.toml)")
+
+
+def _tables(given: Path | None, needed: bool) -> dict[str, dict[str, Any]] | None:
+    try:
+        return thresholds.load(Path.cwd(), given)
+    except thresholds.ThresholdError as err:
+        if needed or given is not None:
+            raise compare.CompareError(
+                f"{err}; run from the project folder or give --thresholds FILE"
+            ) from None
+        return None
+
+
+def _compare(args: argparse.Namespace) -> int:
+    if len(args.runs) < 2:
+        raise compare.CompareError("give at least two runs: the baseline first, then one or more to compare")
+    runs = [compare.load_run(path, args.arm) for path in args.runs]
+    rows = compare.compare(runs)
+    found = []
+    if args.fail_on_regression:
+        found = compare.regressions(runs, rows, _tables(args.thresholds, needed=True) or {})
+    if args.json:
+        print(json.dumps(compare_text.to_json(runs, rows, found), indent=2))
+    else:
+        print("\n".join(compare_text.render(runs, rows, found)))
+    return 1 if found else 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    from kit.measure import report
+
+    try:
+        corpus = load.load(args.corpus or load.shipped_folder())
+    except load.CorpusError as err:
+        raise compare.CompareError(f"--corpus: {err}") from None
+    tables = _tables(args.thresholds, needed=False)
+    try:
+        path = report.write(args.run, corpus, args.output, tables, args.compare)
+    except report.ReportError as err:
+        raise compare.CompareError(str(err)) from None
+    print(f"wrote {path}; open it in a browser: {path.resolve().as_uri()}")
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        return _compare(args) if args.command == "compare" else _report(args)
+    except compare.CompareError as err:
+        for line in str(err).splitlines():
+            print(f"kit {args.command}: {line}", file=sys.stderr)
+        return 2

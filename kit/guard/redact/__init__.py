@@ -1,0 +1,61 @@
+"""Identifiers never leave the machine: each record is redacted before the prompt for a hosted model
+is built, and the answer is mapped back before anything is graded.
+
+- kit.guard.redact.patterns: the pattern table (data); kit.guard.redact.finder: what in a record is an
+  identifier; kit.guard.redact.dates: finding dates and shifting them by whole weeks;
+- kit.guard.redact.core: one record redacted (placeholders, shifted dates, the map back in memory);
+- kit.guard.redact.restore: quotes and dates mapped back (and forward, for the stub);
+- kit.measure.redaction_ledger: the per-run ledger of salted hashes and the result file's quotes.
+
+`Redactor` holds the salt and the run's redactions in memory (kit.model.config's `redactor_for` gives
+one when the configuration says to redact, and refuses to redact without a salt). No model, no
+download, no network: a hand table of patterns, deterministic.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from kit.guard.redact.core import Redacted, redact
+from kit.guard.redact.restore import forward_answer, restore_answer, restore_quote, restore_text
+from kit.rules import Answer
+
+if TYPE_CHECKING:
+    from kit.corpus import Record
+
+__all__ = [
+    "SALT_KEY", "Redacted", "Redactor", "forward_answer", "redact", "restore_answer", "restore_quote",
+    "restore_text",
+]  # fmt: skip
+SALT_KEY = "REDACT_SALT"
+
+
+class Redactor:
+    """Redacts records under one salt, each (record id, text) once per run, and maps answers back."""
+
+    def __init__(self, salt: str) -> None:
+        if not salt:
+            raise ValueError("a redactor needs a salt")
+        self.salt = salt
+        self._done: dict[tuple[str, str], Redacted] = {}
+        self._lock = threading.Lock()
+
+    def redact(self, record_id: str, text: str) -> Redacted:
+        with self._lock:
+            key = (record_id, text)
+            if key not in self._done:
+                self._done[key] = redact(text, record_id, self.salt)
+            return self._done[key]
+
+    def restorer(self, records: Sequence[Record]) -> Callable[[str, Answer], Answer]:
+        """A function (record id, answer) -> the answer restored against that record's text."""
+        texts = {r.id: r.text for r in records}
+
+        def restore(record_id: str, answer: Answer) -> Answer:
+            if record_id not in texts:
+                return answer
+            return restore_answer(self.redact(record_id, texts[record_id]), answer)
+
+        return restore

@@ -1,0 +1,107 @@
+"""Redacting one record: the identifiers kit.guard.redact.finder finds become typed, numbered placeholders
+(`[PATIENT-1]`, `[MRN-1]`, `[PHONE-2]` ...), one per identifier throughout the record, and every other
+date moves by the record's whole-week offset. What it returns keeps, in memory, each replaced piece
+with its original, so quotes can be mapped back (kit.guard.redact.restore) and the record restored exactly.
+
+Where candidates overlap, the longest wins, and between equally long ones the labelled value (a
+"Fax" number is a FAX, not a PHONE). Placeholders are numbered per type in order of first appearance.
+It is deterministic: the same text, record id and salt give the same result on every machine. It
+writes nothing and logs nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from kit.guard.redact import dates, finder
+from kit.guard.redact.finder import Span
+
+DATE = "DATE"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One replaced stretch: where it was in the original, where its replacement is in the redacted
+    text, and both texts."""
+
+    start: int
+    end: int
+    at: int
+    kind: str
+    original: str
+    replacement: str
+
+    @property
+    def stop(self) -> int:
+        return self.at + len(self.replacement)
+
+
+@dataclass(frozen=True)
+class Redacted:
+    """One record as a hosted model sees it, and the map back (held in memory only)."""
+
+    record_id: str
+    original: str
+    text: str
+    pieces: tuple[Piece, ...]
+    shift_days: int
+
+    def counts(self) -> Counter[str]:
+        """Replaced spans per type (DATE for a shifted date)."""
+        return Counter(p.kind for p in self.pieces)
+
+    def placeholders(self) -> dict[str, list[str]]:
+        """Each placeholder and the distinct original spellings it stands for, in record order."""
+        found: dict[str, list[str]] = {}
+        for piece in self.pieces:
+            if piece.kind != DATE and piece.original not in found.setdefault(piece.replacement, []):
+                found[piece.replacement].append(piece.original)
+        return found
+
+
+def _choose(spans: list[Span]) -> list[Span]:
+    """Non-overlapping spans, longest first, a lower rank first among equals; in text order."""
+    kept: list[Span] = []
+    for span in sorted(spans, key=lambda s: (-(s.end - s.start), s.rank, s.start)):
+        if all(span.end <= k.start or span.start >= k.end for k in kept):
+            kept.append(span)
+    return sorted(kept, key=lambda s: s.start)
+
+
+def _placeholders(chosen: list[Span]) -> dict[tuple[str, str], str]:
+    """Identity key -> placeholder. An identity takes the type of its best-ranked spelling and is
+    numbered within that type by where it first appears."""
+    kind_of: dict[tuple[str, str], tuple[int, str]] = {}
+    for span in chosen:
+        if span.day is None and (span.key not in kind_of or span.rank < kind_of[span.key][0]):
+            kind_of[span.key] = (span.rank, span.kind)
+    numbered: Counter[str] = Counter()
+    names: dict[tuple[str, str], str] = {}
+    for span in chosen:
+        if span.day is None and span.key not in names:
+            kind = kind_of[span.key][1]
+            numbered[kind] += 1
+            names[span.key] = f"[{kind}-{numbered[kind]}]"
+    return names
+
+
+def redact(text: str, record_id: str, salt: str) -> Redacted:
+    """`text` with every identifier found replaced and every date shifted (see the module docstring)."""
+    chosen = _choose(finder.candidates(text))
+    days = dates.offset_days(salt, record_id, {s.day.day for s in chosen if s.day is not None})
+    names = _placeholders(chosen)
+    out: list[str] = []
+    pieces: list[Piece] = []
+    at = cursor = 0
+    for span in chosen:
+        out.append(text[cursor : span.start])
+        at += span.start - cursor
+        replacement = dates.shift(span.day, days) if span.day is not None else names[span.key]
+        kind = DATE if span.day is not None else replacement[1:].split("-")[0]
+        pieces.append(Piece(span.start, span.end, at, kind, text[span.start : span.end], replacement))
+        out.append(replacement)
+        at += len(replacement)
+        cursor = span.end
+    out.append(text[cursor:])
+    return Redacted(record_id, text, "".join(out), tuple(pieces), days)

@@ -1,0 +1,194 @@
+"""Finding the identifiers in one record's text: every candidate span from the pattern table
+(kit.guard.redact.patterns), the people named in the record's own fields or behind a title and then found
+wherever their names stand, dates of birth, and every other date (to be shifted).
+
+It returns candidates, each with its type, the identity key two spellings of one identifier share,
+and a rank (a labelled value outranks a bare shape); kit.guard.redact.core picks among overlapping ones.
+It only finds; it replaces nothing and knows no salt. A free-text identifier the table cannot know
+(a nickname, a relative named only in passing) is not found, and nothing here pretends otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from kit.guard.redact import dates, patterns
+from kit.guard.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, TITLES, UPPER_NAME_WORD
+
+ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
+ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
+LABELLED, NAMED, FREE, DATED = 0, 1, 2, 3  # ranks: a lower rank wins a tie between spans of one length
+_DOB = re.compile(r"(?i:\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date|born(?: on)?)\b)[ \t]*[:\-]?[ \t]*$")
+_INITIAL = r"[A-Z]\."
+_NAME_RUN = re.compile(rf"(?:{NAME_WORD}|{_INITIAL})(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*")
+_SURNAME_FIRST = re.compile(
+    rf"({NAME_WORD}|{UPPER_NAME_WORD}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)"
+)
+_TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
+_TRAILING_INITIAL = re.compile(r"[ \t][A-Z]\.")
+_JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+)$")
+
+
+@dataclass(frozen=True)
+class Span:
+    start: int
+    end: int
+    kind: str
+    key: tuple[str, str]
+    rank: int
+    day: dates.Found | None = None  # for a date to be shifted
+
+
+@dataclass
+class Person:
+    kind: str
+    words: list[str] = field(default_factory=list)
+
+
+def _name_words(value: str) -> list[str]:
+    """The name at the start of a field's value: "Smith, John A." or "Mr John Smith (son), ..."."""
+    value = re.sub(rf"^(?:{'|'.join(TITLES)})\.?[ \t]+", "", value.strip())
+    inverted = _SURNAME_FIRST.match(value)
+    run = inverted.group(2) + " " + inverted.group(1) if inverted else (_NAME_RUN.match(value) or [""])[0]
+    words = [w for w in run.split() if not re.fullmatch(_INITIAL, w)]
+    cut = next((i for i, w in enumerate(words) if w in NOT_NAMES), len(words))
+    return words[:cut]
+
+
+def _label_lines(text: str) -> list[tuple[str, str]]:
+    """(kind, value) for every field that names a person: `  Label   value` in the facts layout, or
+    `Label: value` anywhere."""
+    found = []
+    for kind, label in NAME_LABELS:
+        column = re.compile(rf"^[ \t]+(?i:{label})[ \t]{{2,}}(\S[^\n]*)$", re.MULTILINE)
+        colon = re.compile(rf"(?<![A-Za-z])(?i:{label})[ \t]*:[ \t]*([^\n]+)")
+        found += [(m.start(), kind, m.group(1)) for p in (column, colon) for m in p.finditer(text)]
+    return [(kind, value) for _, kind, value in sorted(found)]
+
+
+def people(text: str) -> list[Person]:
+    """Everyone the record names in its own fields, then everyone named behind a title (a titled
+    name that shares a word with someone already known is that person)."""
+    known: list[Person] = []
+    for kind, value in _label_lines(text):
+        words = _name_words(value)
+        if words and not any(p.words == words for p in known):
+            known.append(Person(kind, words))
+    for match in _TITLE.finditer(text):
+        words = _name_words(match.group(2))
+        if words and not any(set(words) & set(p.words) for p in known):
+            known.append(Person(TITLES[match.group(1)], words))
+    return known
+
+
+def _titled(word: str) -> str:
+    return re.sub(r"[A-Za-z]+", lambda m: m.group()[0].upper() + m.group()[1:].lower(), word)
+
+
+def _spellings(person: Person) -> list[str]:
+    """Each name word as written, in capitals and in title case, and the person's initials ("E.I.")."""
+    words = [v for w in person.words for v in (w, w.upper(), _titled(w))]
+    if len(person.words) > 1:
+        words.append(f"{person.words[0][0]}.{person.words[-1][0]}.")
+    return words
+
+
+def _name_spans(text: str, known: list[Person]) -> list[Span]:
+    """Every occurrence of a known person's name word, adjacent words of one person joined into one
+    span ("John Smith", "Smith, John", "John A. Smith"). A word two people share goes to the person
+    its neighbour names, else to the first person known (the patient, when the record names one)."""
+    owners: dict[str, list[int]] = {}
+    for index, person in enumerate(known):
+        for word in _spellings(person):
+            if len(word) > 1 and index not in owners.setdefault(word, []):
+                owners[word].append(index)
+    if not owners:
+        return []
+    words = "|".join(sorted(map(re.escape, owners), key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
+    hits = [(m.start(), m.end(), owners[m.group()]) for m in pattern.finditer(text)]
+    groups: list[list[tuple[int, int, list[int]]]] = []
+    for hit in hits:
+        last = groups[-1][-1] if groups else None
+        shared = [i for i in (last[2] if last else []) if i in hit[2]]
+        if last and shared and _JOIN.match(text[last[1] : hit[0]]):
+            groups[-1].append((hit[0], hit[1], shared))
+        else:
+            groups.append([hit])
+    spans = []
+    for group in groups:
+        owner = min(set.intersection(*(set(h[2]) for h in group)) or {group[0][2][0]})
+        end = group[-1][1]
+        if len(group) > 1 and _TRAILING_INITIAL.match(text, end):  # "Smith, John A."
+            end += 3
+        spans.append(Span(group[0][0], end, known[owner].kind, ("person", str(owner)), NAMED))
+    return spans
+
+
+def _digit_count_fits(kind: str, value: str, free: bool) -> bool:
+    family = patterns.FAMILY.get(kind, kind)
+    digits = len(re.sub(r"\D", "", value))
+    least = patterns.MIN_DIGITS.get(kind, patterns.MIN_DIGITS.get(family, 0))
+    if free and family == "PHONE":
+        least = patterns.FREE_PHONE_DIGITS
+    return least <= digits <= patterns.MAX_DIGITS.get(family, 99)
+
+
+def _table_spans(text: str) -> list[Span]:
+    spans = []
+    for rank, table in ((LABELLED, patterns.LABELLED), (FREE, patterns.FREE)):
+        for kind, pattern in table:
+            for match in pattern.finditer(text):
+                value = match.group("v")
+                if value.strip() and _digit_count_fits(kind, value, rank == FREE):
+                    start = match.start("v")
+                    spans.append(Span(start, start + len(value), kind, patterns.identity(kind, value), rank))
+    return spans
+
+
+def _echoes(text: str, spans: list[Span]) -> list[Span]:
+    """A value found by the table written again anywhere, with or without its label, spaces, dots or
+    dashes between its characters ("MRN 00482913" makes a bare "00-482-913" the same MRN); a record
+    number's letter prefix may come or go ("V538574162" and "538574162" are one visit number)."""
+    found = []
+    for span in spans:
+        core = re.sub(r"[^0-9A-Za-z]", "", text[span.start : span.end])
+        prefix = ""
+        if patterns.FAMILY.get(span.kind) == "ID":
+            core, prefix = re.sub(rf"^{ID_LETTERS}(?=\d)", "", core), f"(?:{ID_LETTERS}-?)?"
+        if span.kind == "ADDRESS" or len(core) < ECHO_MIN:
+            continue
+        pattern = re.compile(r"(?<![\w])" + prefix + "[ .()-]{0,2}".join(map(re.escape, core)) + r"(?![\w])")
+        found += [Span(m.start(), m.end(), span.kind, span.key, LABELLED) for m in pattern.finditer(text)]
+    return found
+
+
+def anchor_year(text: str) -> int:
+    """The year a date written without one is placed near: the first year written in full."""
+    found = re.search(r"(?<!\d)(?:19|20)\d{2}(?!\d)", text)
+    return int(found.group()) if found else date.today().year
+
+
+def _date_spans(text: str) -> list[Span]:
+    """Dates of birth (a date behind a DOB label, and that same day written anywhere else) and every
+    other date, to be shifted."""
+    found = dates.find(text, anchor_year(text))
+    born = set()
+    for f in found:
+        line_start = text.rfind("\n", 0, f.start) + 1
+        if _DOB.search(text[max(line_start, f.start - 40) : f.start]):
+            born.add(f.day)
+    return [
+        Span(f.start, f.end, "DOB", ("DOB", f.day.isoformat()), LABELLED)
+        if f.day in born
+        else Span(f.start, f.end, "DATE", ("DATE", f.day.isoformat()), DATED, f)
+        for f in found
+    ]
+
+
+def candidates(text: str) -> list[Span]:
+    """Every candidate span in `text`, overlapping ones included."""
+    table = _table_spans(text)
+    return table + _echoes(text, table) + _name_spans(text, people(text)) + _date_spans(text)

@@ -1,0 +1,204 @@
+"""The document scan: a deterministic check, run before any model sees a record, for text that is
+addressed to an automated reader or tries to set the answer.
+
+A record is charting. Charting is written by clinicians and clerks for other people; it does not
+speak to a summariser, does not tell anyone to ignore a rulebook, and never contains the kit's own
+verdict words, which belong to the rulebook alone. The scan walks the record unit by unit (a dated
+line in ORDERS AND AUTHENTICATION, SERVICES DELIVERED and UTILIZATION REVIEW NOTES; one sentence of
+prose elsewhere) and flags a unit when one of the patterns in kit.guard.scan.patterns matches it, when it
+slips look-alike letters from another script into a word, or when it is written in another language
+(the last two in kit.guard.scan.script, on Unicode's and CLD2's data), naming each reason.
+
+What it refuses to do:
+
+- it never calls a model or a network; it uses nothing outside this package, ``kit.rules.record``,
+  the vocabulary it looks for (``kit.rules.rulebook``, ``kit.rules.elements``) and the Unicode and
+  language data that
+  kit.guard.scan.script reads from two installed packages;
+- it never edits a record, except through ``quarantine``, which returns a new text with the flagged
+  units replaced by a fixed marker and every other byte untouched;
+- it never flags on imperative mood alone: clinical orders are imperative ("Admit to ...",
+  "Give 1 g IV ..."), so a pattern here needs an addressee, an override, an attempt to set the
+  answer, the kit's own vocabulary, a role-play or chat-template cue, or hidden text;
+- it never flags the ENCOUNTER FACTS block's own fields;
+- it never raises on any string: a text without the five headings is scanned line by line as prose.
+
+A clean scan is not proof that a record is safe; it is a cheap, reproducible first screen.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from kit.guard.scan import script
+from kit.guard.scan.patterns import (
+    ADDRESSEE,
+    DICTATE,
+    FOREIGN,
+    HIDDEN,
+    OVERRIDE,
+    PATTERNS,
+    ROLE_PLAY,
+    VERDICT,
+    VOCABULARY,
+)
+from kit.rules import record
+
+__all__ = [
+    "ADDRESSEE", "DICTATE", "FOREIGN", "HIDDEN", "OVERRIDE", "PATTERNS", "ROLE_PLAY", "VERDICT", "VOCABULARY",
+    "MARKER", "NO_LAYOUT", "PREAMBLE", "PROSE_MARKER", "Flag", "quarantine", "readable_units", "report",
+    "scan",
+]  # fmt: skip
+
+MARKER = "[withheld by the document scan]"
+# In prose the marker stands as a sentence of its own, so the sentences around it still read (and
+# split, and are quoted) exactly as they were written.
+PROSE_MARKER = "Withheld by the document scan."
+PREAMBLE = "(before ENCOUNTER FACTS)"
+NO_LAYOUT = "(no record layout)"
+_DATED_SECTIONS = frozenset({record.ORDERS, record.SERVICES, record.REVIEW})
+_FACTS = record.HEADINGS[0]
+
+# Invisible or direction-changing characters and stray control characters (matched on the raw
+# unit): zero-width spaces and joiners, bidi overrides, Unicode tag characters, soft hyphens.
+_INVISIBLE = re.compile(
+    "[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f"
+    "\x00-\x08\x0e-\x1b\x7f]"
+)
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"})
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One flagged unit: its 1-based line, the exact unit text, its section and why it was flagged."""
+
+    line: int
+    text: str
+    section: str
+    reasons: tuple[str, ...]
+
+
+def _fold(text: str) -> str:
+    """The unit as the patterns see it: compatibility-normalised, one kind of dash and quote,
+    invisible characters removed (so "ig<zero-width>nore" still reads as "ignore")."""
+    folded = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES)
+    return _INVISIBLE.sub("", folded)
+
+
+@functools.lru_cache(maxsize=16384)  # planted copies of a record repeat nearly all of its units
+def _reasons(unit: str, *, text_start: bool = False) -> tuple[str, ...]:
+    found: list[str] = []
+    raw = unit[1:] if text_start and unit.startswith("\ufeff") else unit  # a file's BOM is not hidden text
+    if _INVISIBLE.search(raw):
+        found.append(HIDDEN)
+    folded = _fold(unit)
+    for reason, pattern in PATTERNS:
+        if reason not in found and pattern.search(folded):
+            found.append(reason)
+    if HIDDEN not in found and script.lookalike_words(folded):
+        found.append(HIDDEN)
+    if script.language(folded):
+        found.append(FOREIGN)
+    order = [reason for reason, _ in PATTERNS] + [FOREIGN]
+    return tuple(sorted(found, key=order.index))
+
+
+def _is_fact_field(line: str) -> bool:
+    if not line.startswith("  "):
+        return False
+    label, _, value = line[2:].partition("  ")
+    return label in record.FACT_LABELS and bool(value.strip())
+
+
+def _units(text: str) -> Iterator[tuple[int, str, str, str]]:
+    """(line number, section, unit text, text the patterns read) for every scannable unit."""
+    lines = text.splitlines()
+    try:
+        record.sections(text)
+    except record.RecordFormatError:
+        for number, line in enumerate(lines, start=1):
+            for sentence in record.sentences(line):
+                yield number, NO_LAYOUT, sentence, sentence
+        return
+    starts: dict[int, str] = {}
+    for heading in record.HEADINGS:
+        starts[next(i for i, line in enumerate(lines) if line.strip() == heading)] = heading
+    section = PREAMBLE
+    for index, line in enumerate(lines):
+        if index in starts:
+            section = starts[index]
+            continue
+        if not line.strip() or (section == _FACTS and _is_fact_field(line)):
+            continue
+        if section in _DATED_SECTIONS and record.dated_lines(line):
+            yield index + 1, section, line.strip(), record.dated_text(line)
+        else:
+            for sentence in record.sentences(line):
+                yield index + 1, section, sentence, sentence
+
+
+def readable_units(record_text: str) -> list[str]:
+    """Every scannable unit of the record as the checks read it (folded), in record order."""
+    return [_fold(readable) for _, _, _, readable in _units(record_text)]
+
+
+def scan(record_text: str) -> list[Flag]:
+    """Every unit of the record that a pattern matches, in record order. Pure and deterministic."""
+    flags: list[Flag] = []
+    for number, section, unit, readable in _units(record_text):
+        reasons = _reasons(readable, text_start=record_text.startswith(readable))
+        if reasons:
+            flags.append(Flag(line=number, text=unit, section=section, reasons=reasons))
+    return flags
+
+
+def _split_ending(piece: str) -> tuple[str, str]:
+    lines = piece.splitlines()
+    content = lines[0] if lines else ""
+    return content, piece[len(content) :]
+
+
+def quarantine(record_text: str, flags: list[Flag]) -> str:
+    """The record with each flagged unit replaced: a dated line by its date stamp and MARKER, a prose
+    sentence by PROSE_MARKER. Every other byte is unchanged; with no flags the very same string is returned.
+    A flag that does not fit the text (wrong line, text not on that line) is a ValueError."""
+    if not flags:
+        return record_text
+    pieces = record_text.splitlines(keepends=True)
+    by_line: dict[int, list[Flag]] = {}
+    for flag in flags:
+        if not 1 <= flag.line <= len(pieces) or not flag.text:
+            raise ValueError(f"flag does not fit this record: line {flag.line}, {flag.text!r}")
+        by_line.setdefault(flag.line, []).append(flag)
+    for number, line_flags in by_line.items():
+        content, ending = _split_ending(pieces[number - 1])
+        whole = content.strip()
+        if any(flag.text == whole for flag in line_flags) and record.dated_lines(content):
+            stamp = content[: len(content) - len(record.dated_text(content))]
+            pieces[number - 1] = stamp + MARKER + ending
+            continue
+        cursor = 0
+        for flag in line_flags:
+            at = content.find(flag.text, cursor)
+            if at < 0:
+                at = content.find(flag.text)
+            if at < 0:
+                raise ValueError(f"flag does not fit this record: line {number}, {flag.text!r}")
+            content = content[:at] + PROSE_MARKER + content[at + len(flag.text) :]
+            cursor = at + len(PROSE_MARKER)
+        pieces[number - 1] = content + ending
+    return "".join(pieces)
+
+
+def report(flags: list[Flag], width: int = 80) -> list[str]:
+    """One human-readable line per flag: where it is, why, and the start of what it says."""
+    out = []
+    for flag in flags:
+        text = flag.text if len(flag.text) <= width else flag.text[: width - 3] + "..."
+        out.append(f"line {flag.line}, {flag.section}: {'; '.join(flag.reasons)}: {text}")
+    return out

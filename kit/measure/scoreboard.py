@@ -1,0 +1,73 @@
+"""The scoreboard a person reads: one table per arm, metric by metric.
+
+Rows arrive as plain dicts (from metric tests, possibly on xdist workers); this module only
+formats them. It computes no metric, judges no threshold and writes no file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kit.measure.scoring import metric_names
+
+COLUMNS = ("metric", "count", "rate", "95% CI", "threshold", "result")
+
+
+def row(
+    arm: str, metric: dict[str, Any], name: str, threshold: str, passed: bool | None, order: int | None = None
+) -> dict[str, Any]:
+    """A scoreboard row, JSON-serialisable so it can travel from an xdist worker. `passed` is None for
+    a metric not applicable (n/a). `order` places metrics the scorer does not list (injection, scan);
+    scorer metrics sort in the scorer's order."""
+    return {
+        "order": order,
+        "arm": arm,
+        "metric": name,
+        "count": metric["count"],
+        "total": metric["total"],
+        "rate": metric["rate"],
+        "ci95": metric["ci95"],
+        "threshold": threshold,
+        "passed": passed,
+    }
+
+
+def _cells(r: dict[str, Any]) -> tuple[str, ...]:
+    rate = "-" if r["rate"] is None else f"{r['rate']:.1%}"
+    low, high = r["ci95"]
+    return (
+        r["metric"],
+        f"{r['count']}/{r['total']}",
+        rate,
+        f"{low:.0%}-{high:.0%}",
+        r["threshold"],
+        "n/a" if r["passed"] is None else "pass" if r["passed"] else "FAIL",
+    )
+
+
+def render(rows: list[dict[str, Any]]) -> list[str]:
+    """Text lines: a table per arm, arms by name (the same with or without xdist), metrics in scorer order."""
+    order = {name: n for n, name in enumerate(metric_names())}
+    arms = sorted({r["arm"] for r in rows})
+    lines: list[str] = []
+    for arm in arms:
+        mine = sorted(
+            (r for r in rows if r["arm"] == arm),
+            key=lambda r: (order.get(r["metric"], r.get("order") or 0), r["metric"]),
+        )
+        cells = [COLUMNS, *(_cells(r) for r in mine)]
+        widths = [max(len(c[i]) for c in cells) for i in range(len(COLUMNS))]
+        failed = sum(1 for r in mine if r["passed"] is False)
+        skipped = sum(1 for r in mine if r["passed"] is None)
+        na = f", {skipped} n/a" if skipped else ""
+        lines.append(f"arm: {arm}  ({len(mine)} metrics, {failed} below threshold{na})")
+        for c in cells:
+            lines.append(
+                "  "
+                + "  ".join(
+                    v.ljust(w) if i == 0 else v.rjust(w)
+                    for i, (v, w) in enumerate(zip(c, widths, strict=True))
+                ).rstrip()
+            )
+        lines.append("")
+    return lines

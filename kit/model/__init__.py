@@ -1,0 +1,27 @@
+"""The paid path: the prompt in send order, the reply parser, the providers behind one `complete()`
+seam with their retries and shared rate limiter, the loopback stub server, the answer cache, the daily
+ledger, the configuration, the runner that buys or replays one arm, batches, and the telemetry of a
+run.
+
+May import: kit.rules, kit.corpus, kit.guard, kit.arms (the stub plays an offline arm) and kit.files.
+Never: buy a call without --record, write the API key anywhere but an auth header, or grade an answer
+(grading is kit.measure's).
+"""
+
+from kit.model import config, prompt, reply, runner, telemetry
+from kit.model.batch.run import BatchArmRun
+from kit.model.batch.saving import saving
+from kit.model.cache import Cache
+from kit.model.config import Config, ConfigError, load_config, redactor_for
+from kit.model.ledger import DailyLimitReached, Ledger
+from kit.model.providers import Limiter, make_provider
+from kit.model.providers.registry import kind
+from kit.model.runner import RunOutcome, request_for
+from kit.model.stub.faults import Every
+from kit.model.stub.server import StubServer
+
+__all__ = [
+    "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",
+    "RunOutcome", "StubServer", "config", "kind", "load_config", "make_provider", "prompt",
+    "redactor_for", "reply", "request_for", "runner", "saving", "telemetry",
+]  # fmt: skip

@@ -1,0 +1,371 @@
+"""Run configuration for the paid arm: which provider, where, which model, the key, how many workers,
+the daily call limit, how replies are asked for (response format, token limit), how long one call
+may take, the user's price table, and whether records are redacted before a call (REDACT: on for a
+hosted endpoint and off for a local one unless set; REDACT_SALT, the secret kit.guard.redact draws each
+record's date offset and the ledger's hashes from).
+
+Read from the environment, falling back to an optional git-ignored `.env` (the environment wins).
+This module refuses to show the key or the salt: both are kept out of Config's repr and out of every
+error message.
+It hard-codes no vendor price; the table in kit/data/prices.json is the user's to fill in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import TypeVar
+from urllib.parse import urlsplit
+
+from kit.files import write_text_atomic
+from kit.guard import SALT_KEY, Redactor
+from kit.model.providers.base import Usage
+from kit.model.providers.registry import KINDS, ConfigError, is_local_url, kind
+
+PROVIDERS = tuple(KINDS)  # the names only; each provider's row is in kit.model.providers.registry
+KEYS = (
+    "PROVIDER",
+    "BASE_URL",
+    "MODEL",
+    "API_KEY",
+    "EVAL_WORKERS",
+    "MAX_CALLS_PER_DAY",
+    "RESPONSE_FORMAT",
+    "MAX_TOKENS",
+    "TIMEOUT_S",
+    "RETRY_TIMEOUTS",
+    "BATCH_POLL_S",
+    "REDACT",
+    "REDACT_SALT",
+)
+# How the reply's JSON shape is asked for: the OpenAI `json_schema` form; `json_object` carrying the
+# schema under `schema` (llama.cpp's servers read it, others ignore it); or nothing but the prompt.
+RESPONSE_FORMATS = ("json_schema", "json_object", "none")
+DEFAULT_WORKERS = 4
+LOCAL_WORKERS = 1  # a local server usually computes one request at a time
+DEFAULT_MAX_TOKENS = 4096
+DEFAULT_TIMEOUT_S = 300.0
+PRICE_FIELDS = ("input_per_million", "cached_input_per_million", "output_per_million")
+BATCH_PRICE_FIELDS = tuple(f"batch_{name}" for name in PRICE_FIELDS)  # the rates of a batch API
+SCHEME_PORTS = {"http": 80, "https": 443}
+REDACT_WORDS = {"on": "on", "1": "on", "yes": "on", "true": "on", "off": "off", "0": "off", "no": "off",
+                "false": "off", "auto": "auto", "": "auto"}  # fmt: skip
+N = TypeVar("N", int, float)
+
+
+@dataclass
+class Config:
+    provider: str = "stub"
+    base_url: str | None = None
+    model: str = "stub"
+    api_key: str | None = field(default=None, repr=False)
+    eval_workers: int = DEFAULT_WORKERS
+    max_calls_per_day: int | None = None
+    prices: dict = field(default_factory=dict, repr=False)
+    response_format: str = "json_schema"
+    max_tokens: int = DEFAULT_MAX_TOKENS
+    timeout_s: float = DEFAULT_TIMEOUT_S
+    retry_timeouts: bool = False
+    workers_source: str = "default"
+    model_source: str = "given"  # "MODEL", or "default" when the stub's model stood in for none
+    batch_poll_s: float | None = None  # BATCH_POLL_S: the first wait between batch checks (kit.model.batch)
+    redact: str = "auto"  # "on", "off", or "auto": on for a hosted endpoint, off for a local one
+    redact_salt: str | None = field(default=None, repr=False)
+
+    @property
+    def local(self) -> bool:
+        """True for an endpoint on this machine or a private network (and for the stub)."""
+        return kind(self.provider).key == "never" or is_local_url(self.base_url)
+
+    @property
+    def redacting(self) -> bool:
+        """Whether records are redacted before the prompt is built (kit.guard.redact)."""
+        return self.redact == "on" or (self.redact == "auto" and not self.local)
+
+    @property
+    def redact_source(self) -> str:
+        """Why redaction is on or off, in words for the result file and messages."""
+        if self.redact != "auto":
+            return f"REDACT={self.redact}"
+        return "default for a local server" if self.local else "default for a hosted endpoint"
+
+    def settings(self) -> dict[str, object]:
+        """The settings that shape a purchase, for the result file (never the key or the URL)."""
+        return {
+            "response_format": self.response_format,
+            "max_tokens": self.max_tokens,
+            "timeout_s": self.timeout_s,
+            "retry_timeouts": self.retry_timeouts,
+            "eval_workers": self.eval_workers,
+            "eval_workers_from": self.workers_source,
+            "redact": "on" if self.redacting else "off",
+            "redact_from": self.redact_source,
+        }
+
+    @property
+    def endpoint(self) -> str | None:
+        """Where the calls go, as host:port (the scheme's port when BASE_URL writes none), for the cache
+        key; None without a BASE_URL (the provider's own default). Never a path, query or login."""
+        if not self.base_url:
+            return None
+        parts = urlsplit(self.base_url)
+        host = (parts.hostname or "").lower()
+        port = parts.port or SCHEME_PORTS.get(parts.scheme.lower())
+        host = f"[{host}]" if ":" in host else host
+        return f"{host}:{port}" if port else host
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines; blank lines and # comments ignored; optional `export `; matching quotes stripped."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for number, raw in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        if "=" not in line:
+            raise ConfigError(f"{path}:{number}: expected KEY=VALUE")
+        key, value = line.split("=", 1)
+        key, value = key.strip(), value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def _line_key(raw: str) -> str | None:
+    """The key a .env line sets, or None for a blank line, a comment or a line that sets nothing."""
+    line = raw.strip()
+    if line.startswith("export "):
+        line = line[len("export ") :].lstrip()
+    if not line or line.startswith("#") or "=" not in line:
+        return None
+    return line.split("=", 1)[0].strip()
+
+
+def _existing_lines(path: Path) -> list[str]:
+    if not path.exists():
+        return []
+    if not path.is_file():
+        raise ConfigError(f"{path} is not a file; give --env a file path")
+    try:
+        return path.read_text(encoding="utf-8-sig").splitlines()
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text; it was left as it is") from None
+
+
+def write_dotenv(path: Path, values: Mapping[str, object]) -> int:
+    """Set KEY=VALUE lines in `path` (None values are left alone), keeping every other line as it was.
+    The file is replaced in one step and is mode 0600 from its first byte. Returns how many existing
+    lines were kept unchanged."""
+    setting: dict[str, str] = {}
+    for key, value in values.items():
+        if value is None:
+            continue
+        text = str(value)
+        if "\n" in text or "\r" in text:
+            raise ConfigError(f"{path}: {key}: a .env value cannot contain a line break")
+        setting[key] = f"{key}={text}"
+    lines, done, kept = [], set(), 0
+    for raw in _existing_lines(path):
+        key = _line_key(raw)
+        if key not in setting:
+            lines.append(raw)
+            kept += 1
+        elif key not in done:  # a later line for the same key would override this one: drop it
+            lines.append(setting[key])
+            done.add(key)
+    lines += [line for key, line in setting.items() if key not in done]
+    write_text_atomic(path, "".join(f"{line}\n" for line in lines))
+    return kept
+
+
+def _number(name: str, raw: str, read: Callable[[str], N], usable: Callable[[N], bool], what: str) -> N:
+    """`read(raw)` when it reads and is `usable`; otherwise ConfigError saying the setting must be `what`."""
+    try:
+        value = read(raw)
+    except ValueError:
+        value = None
+    if value is None or not usable(value):
+        raise ConfigError(f"{name} must be {what}, got {raw!r}")
+    return value
+
+
+def _positive_int(name: str, raw: str) -> int:
+    return _number(name, raw, int, lambda value: value >= 1, "a positive whole number")
+
+
+def _positive_seconds(name: str, raw: str) -> float:
+    return _number(name, raw, float, lambda value: 0 < value < float("inf"), "a number of seconds above 0")
+
+
+def _yes_no(name: str, raw: str) -> bool:
+    word = raw.strip().lower()
+    if word in ("1", "true", "yes", "on"):
+        return True
+    if word in ("0", "false", "no", "off", ""):
+        return False
+    raise ConfigError(f"{name} must be 1 or 0 (yes or no), got {raw!r}")
+
+
+def _redact(raw: str | None) -> str:
+    word = (raw or "").strip().lower()
+    if word not in REDACT_WORDS:
+        raise ConfigError(f"REDACT must be on, off or auto (auto: on for a hosted endpoint); got {raw!r}")
+    return REDACT_WORDS[word]
+
+
+def _response_format(raw: str | None) -> str:
+    value = (raw or "json_schema").strip().lower() or "json_schema"
+    if value not in RESPONSE_FORMATS:
+        raise ConfigError(f"RESPONSE_FORMAT must be one of {', '.join(RESPONSE_FORMATS)}; got {raw!r}")
+    return value
+
+
+def _api_key(raw: str | None) -> str | None:
+    """The key with surrounding whitespace removed, or None if unset. A key must be printable ASCII
+    with no whitespace inside; anything else is refused WITHOUT quoting the value, since a line break
+    or control character would otherwise surface later in an HTTP library's error message."""
+    key = (raw or "").strip()
+    if not key:
+        return None
+    if not all("!" <= ch <= "~" for ch in key):
+        raise ConfigError(
+            "API_KEY contains whitespace, control or non-ASCII characters; check the value you set "
+            "(a pasted key often carries a stray line break or space)"
+        )
+    return key
+
+
+def load_prices(path: Path | None = None) -> dict:
+    """The price table: PRICES_FILE if given, else the kit's user-fillable kit/data/prices.json.
+    Keys starting with '_' are comments and dropped."""
+    if path is None:
+        text = resources.files("kit").joinpath("data/prices.json").read_text(encoding="utf-8")
+        where = "kit/data/prices.json"
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"PRICES_FILE {path}: cannot read it ({exc.strerror})") from None
+        where = str(path)
+    try:
+        table = json.loads(text)
+    except ValueError as exc:
+        raise ConfigError(f"{where} is not valid JSON: {exc}") from None
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where} must hold a JSON object keyed by model name")
+    return {k: v for k, v in table.items() if not k.startswith("_") and isinstance(v, dict)}
+
+
+def _base_url(raw: str | None) -> str | None:
+    """BASE_URL without a trailing slash, or None when unset; refused unless it is http(s) with a port
+    that is a number (the cache key holds its host and port)."""
+    base_url = (raw or "").strip().rstrip("/") or None
+    if base_url is None:
+        return None
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("http", "https"):
+        raise ConfigError(f"BASE_URL must start with http:// or https://; got {base_url!r}")
+    try:
+        port_read = parts.port is None or parts.port >= 0
+    except ValueError:
+        port_read = False
+    if not port_read:
+        raise ConfigError(f"BASE_URL has a port that is not a number from 0 to 65535; got {base_url!r}")
+    return base_url
+
+
+def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path(".env")) -> Config:
+    """Build a Config from `env` (default os.environ) over the optional .env file."""
+    environ = os.environ if env is None else env
+    merged = read_dotenv(Path(dotenv_path))
+    for key in (*KEYS, "PRICES_FILE"):
+        if environ.get(key) not in (None, ""):
+            merged[key] = environ[key]
+
+    provider = merged.get("PROVIDER", "stub").strip().lower() or "stub"
+    row = kind(provider)
+    base_url = _base_url(merged.get("BASE_URL"))
+    if row.base_url == "required" and base_url is None:
+        raise ConfigError(f"PROVIDER={provider} needs BASE_URL: {row.base_url_hint}")
+    model, model_source = (merged.get("MODEL") or "").strip(), "MODEL"
+    if not model:
+        if row.default_model is None:
+            raise ConfigError(f"PROVIDER={provider} needs MODEL (the model name the endpoint expects)")
+        model, model_source = row.default_model, "default"
+    if merged.get("EVAL_WORKERS"):
+        workers, source = _positive_int("EVAL_WORKERS", merged["EVAL_WORKERS"]), "EVAL_WORKERS"
+    elif is_local_url(base_url):
+        workers, source = LOCAL_WORKERS, "default for a local server"
+    else:
+        workers, source = DEFAULT_WORKERS, "default"
+    max_tokens = merged.get("MAX_TOKENS")
+    timeout_s = merged.get("TIMEOUT_S")
+    limit = merged.get("MAX_CALLS_PER_DAY")
+    max_calls = _positive_int("MAX_CALLS_PER_DAY", limit) if limit else None
+    prices_file = merged.get("PRICES_FILE")
+    poll = merged.get("BATCH_POLL_S")
+    return Config(
+        provider=provider,
+        base_url=base_url,
+        model=model,
+        api_key=_api_key(merged.get("API_KEY")),
+        eval_workers=workers,
+        max_calls_per_day=max_calls,
+        prices=load_prices(Path(prices_file) if prices_file else None),
+        response_format=_response_format(merged.get("RESPONSE_FORMAT")),
+        max_tokens=_positive_int("MAX_TOKENS", max_tokens) if max_tokens else DEFAULT_MAX_TOKENS,
+        timeout_s=_positive_seconds("TIMEOUT_S", timeout_s) if timeout_s else DEFAULT_TIMEOUT_S,
+        retry_timeouts=_yes_no("RETRY_TIMEOUTS", merged.get("RETRY_TIMEOUTS", "")),
+        workers_source=source,
+        model_source=model_source,
+        batch_poll_s=_positive_seconds("BATCH_POLL_S", poll) if poll else None,
+        redact=_redact(merged.get("REDACT")),
+        redact_salt=(merged.get("REDACT_SALT") or "").strip() or None,
+    )
+
+
+def cost_usd(usage: Usage, model: str, prices: Mapping[str, Mapping], batch: bool = False) -> float | None:
+    """Dollar cost of one call from the user's price table, or None if the model's entry is missing,
+    incomplete, or the usage lacks input/output counts. A call bought through a batch API (`batch`)
+    is priced at the entry's batch_* rates.
+
+    Counting choice: reasoning tokens are NOT added on top. OpenAI reports them inside
+    completion_tokens, so output_tokens already includes them. Cached input tokens are part of
+    input_tokens (as both OpenAI and our Anthropic adapter report them) and are billed at the cached
+    rate, the rest of the input at the full rate.
+    """
+    entry = prices.get(model)
+    if not entry:
+        return None
+    rates = [entry.get(name) for name in (BATCH_PRICE_FIELDS if batch else PRICE_FIELDS)]
+    if any(not isinstance(r, int | float) or isinstance(r, bool) for r in rates):
+        return None
+    if usage.input_tokens is None or usage.output_tokens is None:
+        return None
+    input_rate, cached_rate, output_rate = (float(r) for r in rates)
+    cached = min(usage.cached_input_tokens or 0, usage.input_tokens)
+    fresh = usage.input_tokens - cached
+    return (fresh * input_rate + cached * cached_rate + usage.output_tokens * output_rate) / 1_000_000
+
+
+def redactor_for(config: Config) -> Redactor | None:
+    """The run's redactor when `config` redacts (see Config.redacting), else None. A ConfigError when
+    it should redact and no salt is configured: the salt is what keeps the date offset secret."""
+    if not config.redacting:
+        return None
+    if not config.redact_salt:
+        raise ConfigError(
+            f"redaction is on ({config.redact_source}) and {SALT_KEY} is not set: run `kit configure` "
+            f"(it adds a fresh {SALT_KEY} to .env, mode 0600, and keeps your other lines), or set "
+            f"{SALT_KEY} in the environment"
+        )
+    return Redactor(config.redact_salt)

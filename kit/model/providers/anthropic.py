@@ -1,0 +1,91 @@
+"""A client for the Anthropic Messages API.
+
+The static prompt prefix goes as a system text block marked `cache_control: ephemeral`, the record as
+the user message. It refuses to send the key anywhere but the `x-api-key` header, and treats a
+malformed body as a ProviderError (never retried, never cached). 529 (overloaded) is retried by the
+shared retry loop like any 5xx. A Request's `schema` is not sent (this adapter asks for JSON through
+the prompt only); it still separates cache entries.
+
+Usage is normalised to the OpenAI convention so cost and telemetry read one shape: Anthropic reports
+`input_tokens` WITHOUT the cache reads and writes, so input_tokens here is input_tokens +
+cache_read_input_tokens + cache_creation_input_tokens, and cached_input_tokens is
+cache_read_input_tokens. (Cache writes are billed above the base rate by Anthropic; the price table
+has no column for that, so cost slightly understates a call that wrote the cache.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import requests
+
+from kit.model.providers.base import Request, Usage
+from kit.model.providers.http import HTTPProvider, int_or_none
+
+DEFAULT_BASE_URL = "https://api.anthropic.com"
+API_VERSION = "2023-06-01"
+
+
+def parse_usage(block: Any) -> Usage:
+    if not isinstance(block, dict):
+        return Usage(None, None, None, None)
+    fresh = int_or_none(block.get("input_tokens"))
+    read = int_or_none(block.get("cache_read_input_tokens"))
+    written = int_or_none(block.get("cache_creation_input_tokens"))
+    total = None if fresh is None else fresh + (read or 0) + (written or 0)
+    return Usage(
+        input_tokens=total,
+        cached_input_tokens=read,
+        output_tokens=int_or_none(block.get("output_tokens")),
+        reasoning_tokens=None,
+    )
+
+
+class AnthropicProvider(HTTPProvider):
+    name = "anthropic"
+    request_id_header = "request-id"
+    not_json = "the reply is not a Messages response"
+
+    def __init__(
+        self, base_url: str | None, model: str, api_key: str | None, *args: Any, **kwargs: Any
+    ) -> None:
+        """`base_url` defaults to the public API and loses a trailing /v1; the rest as HTTPProvider."""
+        root = (base_url or DEFAULT_BASE_URL).rstrip("/")
+        if root.endswith("/v1"):
+            root = root[: -len("/v1")]
+        super().__init__(root, model, api_key, *args, **kwargs)
+
+    @property
+    def url(self) -> str:
+        return f"{self.base_url}/v1/messages"
+
+    def body(self, request: Request) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": request.model or self.model,
+            "max_tokens": request.max_tokens,
+            "messages": [{"role": m["role"], "content": m["content"]} for m in request.user_messages()],
+        }
+        prefix = request.system_text()
+        if prefix:
+            body["system"] = [{"type": "text", "text": prefix, "cache_control": {"type": "ephemeral"}}]
+        if request.temperature is not None:
+            body["temperature"] = request.temperature
+        return body
+
+    def headers(self) -> dict[str, str]:
+        headers = {"content-type": "application/json", "anthropic-version": API_VERSION}
+        if self._api_key:
+            headers["x-api-key"] = self._api_key
+        return headers
+
+    def read(self, payload: Any, response: requests.Response, retries: int) -> tuple[str, str | None, Usage]:
+        content = payload.get("content") if isinstance(payload, dict) else None
+        if not isinstance(content, list):
+            raise self._malformed(response, retries, self.not_json)
+        text = "".join(
+            str(block.get("text", ""))
+            for block in content
+            if isinstance(block, dict) and block.get("type") == "text"
+        )
+        stop = payload.get("stop_reason")
+        return text, stop if isinstance(stop, str) else None, parse_usage(payload.get("usage"))

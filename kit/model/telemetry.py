@@ -1,0 +1,135 @@
+"""What a model arm's run did, summed up for its result file: calls by status, retries, latency
+percentiles, tokens, cost, the rate limiter's figures, the document scan's flags, one entry per call,
+and how often repeats agree. `explain` says in words why one call gave no usable answer (the error of
+a call without a reply; a reply cut off at the token limit, which names MAX_TOKENS; the parser's
+problems).
+
+It reads a finished `RunOutcome` and nothing else: it makes no call, reads no file and grades nothing.
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from kit.model import reply
+from kit.model.runner import Call, RunOutcome, plural
+from kit.rules import elements
+
+CUT_OFF = frozenset({"length", "max_tokens"})  # OpenAI's and Anthropic's word for the token limit
+ENDED = frozenset({"stop", "end_turn", "stop_sequence"})
+SHOWN_PROBLEMS = 4
+
+
+def summary(outcome: RunOutcome) -> dict[str, Any]:
+    """Calls, failures, retries, latency, tokens and cost, in total and per call; for a purchase, its
+    wall time and what the rate limiter did (429s, seconds paused, settled concurrency)."""
+    done = [c for c in outcome.calls if c.answered and c.completion]
+    latencies = sorted(c.completion["latency_ms"] for c in done)
+
+    def total(name: str) -> int | None:
+        values = [c.completion["usage"].get(name) for c in done]
+        return sum(v for v in values if v is not None) if any(v is not None for v in values) else None
+
+    def counted(status: str) -> int:
+        return sum(1 for c in outcome.calls if c.status == status)
+
+    costs = [c.cost_usd for c in done]
+    return {
+        "calls": len(outcome.calls),
+        "bought": counted("bought"),
+        "replayed": counted("replayed"),
+        "from_batch": sum(1 for c in done if c.completion.get("batch")),
+        "missing": counted("missing"),
+        "failures": counted("failed"),
+        "retries": sum(c.retries for c in outcome.calls),
+        "latency_ms": {
+            "p50": statistics.median(latencies) if latencies else None,
+            "p95": percentile(latencies, 0.95),
+            "max": latencies[-1] if latencies else None,
+        },
+        "tokens": {
+            "input": total("input_tokens"),
+            "cached_input": total("cached_input_tokens"),
+            "output": total("output_tokens"),
+            "reasoning": total("reasoning_tokens"),
+        },
+        "cost_usd": sum(costs) if costs and all(c is not None for c in costs) else None,
+        "rate_limit": outcome.rate_limit,
+        "scan": {
+            "quarantine": outcome.quarantine,
+            "flagged_records": len(outcome.flags),
+            "flags": outcome.flags,
+        },
+        "per_call": [per_call(c) for c in outcome.calls],
+    }
+
+
+def per_call(call: Call) -> dict[str, Any]:
+    """One call's line in the result file."""
+    completion = call.completion
+    return {
+        "record": call.record_id,
+        "repeat": call.repeat,
+        "status": call.status,
+        "error": call.error,
+        "latency_ms": completion["latency_ms"] if completion else None,
+        "usage": completion["usage"] if completion else None,
+        "finish_reason": completion.get("finish_reason") if completion else None,
+        "retries": call.retries,
+        "cost_usd": call.cost_usd,
+        "batch": completion.get("batch") if completion else None,
+        "problems": reply_problems(call),
+        "explanation": explain(call),
+    }
+
+
+def reply_problems(call: Call) -> list[str]:
+    """Every problem the parser found in the call's reply, as "field: detail" (none without a reply)."""
+    return [] if call.answer is None else [f"{p.field}: {p.detail}" for p in call.answer.problems]
+
+
+def explain(call: Call) -> str | None:
+    """Why this call's answer is not usable as given, in words a person can act on, or None when there
+    is nothing to say: the error of a call that got no reply; for a reply, how it ended if not
+    normally (a cut-off at the token limit names MAX_TOKENS) and the first few of the parser's
+    problems, those about the reply as a whole first (the result file lists them all)."""
+    if not call.answered or not call.completion:
+        return call.error
+    said: list[str] = []
+    finish = call.completion.get("finish_reason")
+    if finish in CUT_OFF:
+        tokens = (call.completion.get("usage") or {}).get("output_tokens")
+        counted = "" if tokens is None else f", {plural(tokens, 'token')}"
+        said.append(f"cut off at the token limit (finish_reason={finish}{counted}): raise MAX_TOKENS")
+    elif finish not in ENDED and finish is not None:
+        said.append(f"the server ended the reply with finish_reason={finish}")
+    problems = sorted(reply_problems(call), key=lambda text: not text.startswith(f"{reply.REPLY}:"))
+    if problems:
+        more = len(problems) - SHOWN_PROBLEMS
+        listed = "; ".join(problems[:SHOWN_PROBLEMS])
+        listed += f"; and {plural(more, 'more problem')}" if more > 0 else ""
+        said.append(f"the parser found: {listed}")
+    return "; ".join(said) or None
+
+
+def percentile(sorted_values: list[float], q: float) -> float | None:
+    """The nearest-rank value at quantile q of an already sorted list (None when empty)."""
+    if not sorted_values:
+        return None
+    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+def agreement(outcome: RunOutcome, repeats: int) -> dict[str, Any] | None:
+    """How often independent repeats agree, per element finding and on the verdict."""
+    if repeats < 2:
+        return None
+    per_repeat = [outcome.answers(n) for n in range(repeats)]
+    ids = sorted(set.intersection(*(set(a) for a in per_repeat))) if per_repeat else []
+    result: dict[str, Any] = {"records": len(ids), "repeats": repeats}
+    for element in elements.ELEMENTS:
+        same = sum(1 for rid in ids if len({a[rid].finding(element) for a in per_repeat}) == 1)
+        result[element] = same
+    result["support"] = sum(1 for rid in ids if len({a[rid].support for a in per_repeat}) == 1)
+    return result

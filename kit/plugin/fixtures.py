@@ -1,0 +1,173 @@
+"""The kit's fixtures, registered by kit.plugin.hooks: the corpus under test, the paid arm's
+configuration and record mode, and each arm's scored run, computed once per session (once per xdist
+worker) through kit.pipeline, which also writes the result files.
+
+- `offline_answers`, `offline_report`: an offline arm's answers, and its scored report, by name.
+- `stub_report`: the whole paid path against a loopback stub serving an offline arm's replies, with
+  injected 429s and 503s.
+- `paid_config`, `record_mode`, `paid_arm`, `paid_run`: the model arm through the answer cache. It
+  replays by default and buys what is missing only under --record; under xdist one worker at a time
+  runs it and the others reuse its outcome (kit.pipeline.ModelArm).
+
+Nothing here buys a call without --record. A configuration or daily limit that stops the paid arm
+fails its tests with the message and no traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
+from dataclasses import replace
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from kit import pipeline
+from kit.corpus import Record, load
+from kit.measure import scoring
+from kit.model import Cache, Config, ConfigError, DailyLimitReached, Every, runner
+from kit.plugin.session import KitSession, corpus_folder
+from kit.rules import Answer
+
+STUB_FAULTS = {"fail_429": Every(7), "fail_status": (503, Every(11))}
+T = TypeVar("T")
+
+
+def _or_fail(make: Callable[[], T]) -> T:
+    """`make()`; a configuration or daily limit that stops the paid arm fails the test instead."""
+    try:
+        return make()
+    except (ConfigError, DailyLimitReached) as err:
+        pytest.fail(str(err), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def corpus(pytestconfig: pytest.Config) -> load.Corpus:
+    """The corpus under test: the shipped one, or the folder named by --corpus."""
+    try:
+        return load.load(corpus_folder(pytestconfig))
+    except load.CorpusError as err:
+        pytest.fail(str(err), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def offline_answers(corpus: load.Corpus) -> Callable[[str], dict[str, Answer]]:
+    """A function arm name -> that offline arm's answers on the corpus, computed once per arm."""
+    done: dict[str, dict[str, Answer]] = {}
+
+    def get(name: str) -> dict[str, Answer]:
+        if name not in done:
+            done[name] = pipeline.OfflineArm(name).answer(corpus.records).answers
+        return done[name]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def offline_report(
+    corpus: load.Corpus, kit_session: KitSession, offline_answers: Callable[[str], dict[str, Answer]]
+) -> Callable[[str], scoring.Report]:
+    """A function arm name -> that offline arm's scored Report, its result file written once."""
+    done: dict[str, scoring.Report] = {}
+
+    def get(name: str) -> scoring.Report:
+        if name not in done:
+            answered = pipeline.Answered(offline_answers(name))
+            done[name] = pipeline.score(name, corpus, answered, kit_session).report
+        return done[name]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def stub_report(
+    corpus: load.Corpus, kit_session: KitSession, tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[str], pipeline.ScoredRun]:
+    """A function served arm -> the scored `stub-<arm>` run (report, outcome, stub requests)."""
+    done: dict[str, pipeline.ScoredRun] = {}
+
+    def get(served: str) -> pipeline.ScoredRun:
+        if served not in done:
+            arm = pipeline.StubArm(served, tmp_path_factory.mktemp(f"stub-{served}"), STUB_FAULTS)
+            done[served] = pipeline.run(corpus, arm, kit_session)
+        return done[served]
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def record_mode(kit_session: KitSession) -> bool:
+    """True under --record: the paid arm buys what the answer cache lacks."""
+    return kit_session.record
+
+
+@pytest.fixture(scope="session")
+def paid_config(kit_session: KitSession, record_mode: bool) -> Config:
+    """The paid arm's configuration: the environment over the .env file (KIT_DOTENV names another);
+    a replay with no MODEL set uses the provider and model the cache remembers."""
+    dotenv = Path(os.environ.get("KIT_DOTENV") or kit_session.root / ".env")
+    try:
+        return pipeline.model_config(dotenv, Cache(kit_session.answers_cache), record_mode)
+    except ConfigError as err:
+        pytest.fail(f"configuration: {err}", pytrace=False)
+
+
+class PaidArm:
+    """The paid arm as a test calls it: `paid_arm(records, repeat=1, quarantine=None)` gives the
+    RunOutcome (one purchase for the whole run, see kit.pipeline.ModelArm); `paid_arm.config` is the
+    configuration it buys with."""
+
+    def __init__(self, arm: pipeline.ModelArm) -> None:
+        self.arm = arm
+
+    @property
+    def config(self) -> Config:
+        return self.arm.config
+
+    def __call__(
+        self, records: Sequence[Record], repeat: int = 1, quarantine: bool | None = None
+    ) -> runner.RunOutcome:
+        return _or_fail(lambda: self.arm.outcome(records, repeat, quarantine))
+
+
+def _echo(pytestconfig: pytest.Config) -> Callable[[str], None]:
+    """Prints a progress line past pytest's output capture, so a long purchase is visible. Under
+    xdist a worker's terminal is not shown; the controller repeats the log's last line at the end."""
+    reporter = pytestconfig.pluginmanager.get_plugin("terminalreporter")
+    capture = pytestconfig.pluginmanager.get_plugin("capturemanager")
+
+    def echo(line: str) -> None:
+        if reporter is None:
+            return
+        with capture.global_and_fixture_disabled() if capture else nullcontext():
+            reporter.write_line(f"paid arm: {line}")
+
+    return echo
+
+
+def _shared_folder(tmp_path_factory: pytest.TempPathFactory, run_id: str) -> Path:
+    """A folder every xdist worker of this run sees (and no other run does)."""
+    base = tmp_path_factory.getbasetemp()
+    return (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / f"kit-{run_id}"
+
+
+@pytest.fixture(scope="session")
+def paid_arm(
+    paid_config: Config,
+    kit_session: KitSession,
+    record_mode: bool,
+    tmp_path_factory: pytest.TempPathFactory,
+    pytestconfig: pytest.Config,
+) -> PaidArm:
+    settings = replace(kit_session, record=record_mode)
+    progress = pipeline.logged(kit_session.progress_log, _echo(pytestconfig))
+    shared = _shared_folder(tmp_path_factory, kit_session.run_id)
+    return PaidArm(pipeline.ModelArm(paid_config, settings, shared, progress))
+
+
+@pytest.fixture(scope="session")
+def paid_run(corpus: load.Corpus, kit_session: KitSession, paid_arm: PaidArm) -> pipeline.ScoredRun:
+    """The paid arm on the whole corpus, scored, its result file (paid.json) written."""
+    return _or_fail(lambda: pipeline.run(corpus, paid_arm.arm, kit_session))

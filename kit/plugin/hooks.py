@@ -1,0 +1,170 @@
+"""The kit's pytest plugin (registered by a pytest11 entry point): the suite's options, the `paid`
+marker, the run id shared with xdist workers, the check of a --corpus folder before collection, and
+the scoreboard printed at the end of a run. Its fixtures (the corpus, each arm's scored run, the paid
+arm's configuration and shared outcome) are in kit.plugin.fixtures, which it registers.
+
+Metric tests hand it rows through `user_properties`; it prints them and nothing else. It never
+buys a model call: only the paid arm's own fixtures do that, and only under --record.
+
+A --corpus folder that is not a valid corpus, or has no gold to grade against, stops the session
+once before collection with the list `python -m kit.corpus --check` prints, instead of every metric
+test failing on its own.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kit.corpus import load
+from kit.measure import scoreboard
+from kit.pipeline import PROGRESS_LOG
+from kit.plugin import fixtures as pytest_fixtures
+from kit.plugin import session as pytest_session
+from kit.plugin.session import corpus_folder
+from kit.rules import citation
+
+ROW_KEY = "kit_scoreboard"
+NOTE_KEY = "kit_note"  # a one-line figure a test wants printed under the scoreboard
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("kit", "admission evidence kit")
+    group.addoption("--record", action="store_true", help="buy model calls the cache lacks (paid arm)")
+    group.addoption("--repeat", type=int, default=1, help="independent answers per record (paid arm)")
+    group.addoption(
+        "--quarantine", action="store_true", help="withhold lines the document scan flags from the model"
+    )
+    group.addoption(
+        "--batch", action="store_true", help="with --record: buy through the provider's batch API"
+    )
+    group.addoption(
+        "--batch-wait",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with --batch: seconds to wait for batches (0: submit and exit; default: until they end)",
+    )
+    group.addoption("--run-id", default=None, help="name of this run's results folder")
+    group.addoption("--results-dir", default=None, help="where results/<run-id>/<arm>.json go")
+    group.addoption("--thresholds", default=None, help="TOML file of thresholds (default: pyproject.toml)")
+    group.addoption("--corpus", default=None, help="folder of records to run on (default: fixtures/corpus)")
+    group.addoption("--answers-cache", default=None, help="model answer cache (default: cache/answers)")
+    group.addoption(
+        "--citation-coverage",
+        type=float,
+        default=citation.COVERAGE_MIN,
+        help="share of the gold line a citation must cover to be credited",
+    )
+    group.addoption(
+        "--citation-precision",
+        type=float,
+        default=citation.PRECISION_MIN,
+        help="share of a citation that must be the gold line to be credited",
+    )
+    group.addoption(
+        "--kit-report",
+        action="store_true",
+        help="write results/<run-id>/report.html at the end of the session and print its path",
+    )
+    group.addoption(
+        "--baseline",
+        default=None,
+        help="a run folder (or paid.json) the paid arm must be no worse than, metric by metric (McNemar)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "paid: calls, or replays the cache of, a real model; deselect with -m \"not paid\""
+    )
+    if config.getoption("--corpus", default=None) is not None:
+        try:
+            load.load_graded(corpus_folder(config))
+        except load.CorpusError as err:
+            raise pytest.UsageError(f"--corpus: {err}") from None
+    config.pluginmanager.register(pytest_session, "kit-session")
+    config.pluginmanager.register(pytest_fixtures, "kit-fixtures")
+    worker = getattr(config, "workerinput", None)
+    if worker is not None and "kit_run_id" in worker:
+        config._kit_run_id = worker["kit_run_id"]
+    else:
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        config._kit_run_id = config.getoption("--run-id") or f"{stamp}-{secrets.token_hex(2)}"
+    config.pluginmanager.register(_Scoreboard(config), "kit-scoreboard")
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_XdistRunId(), "kit-xdist-run-id")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """Under --kit-report, the controller writes the run's HTML report once every result is in."""
+    if config.getoption("--kit-report") and not hasattr(config, "workerinput"):
+        from kit.measure import session_report
+
+        for line in session_report(config):
+            terminalreporter.write_line(line)
+
+
+class _XdistRunId:
+    """Hands the controller's run id to every worker, so all write into one results folder."""
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        node.workerinput["kit_run_id"] = node.config._kit_run_id
+
+
+@pytest.fixture
+def scoreboard_row(request: pytest.FixtureRequest):
+    """Call with a scoreboard row to have it printed in the end-of-run scoreboard."""
+
+    def add(row: dict[str, Any]) -> None:
+        request.node.user_properties.append((ROW_KEY, row))
+
+    return add
+
+
+class _Scoreboard:
+    """Collects scoreboard rows from test reports (in the controller under xdist) and prints them."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.config = config
+        self.rows: list[dict[str, Any]] = []
+        self.notes: list[str] = []
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call":
+            self.rows += [value for key, value in report.user_properties if key == ROW_KEY]
+            self.notes += [value for key, value in report.user_properties if key == NOTE_KEY]
+
+    def _results(self) -> Path:
+        return Path(self.config.getoption("--results-dir") or self.config.rootpath / "results")
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        self._last_progress(terminalreporter)
+        if not self.rows and not self.notes:
+            return
+        terminalreporter.section("admission evidence kit: scoreboard")
+        for line in scoreboard.render(self.rows):
+            terminalreporter.write_line(line)
+        for note in sorted(set(self.notes)):
+            terminalreporter.write_line(note)
+        terminalreporter.write_line(f"results: {self._results() / self.config._kit_run_id}/<arm>.json")
+
+    def _last_progress(self, terminalreporter: Any) -> None:
+        """Under xdist the buying worker's progress lines are not shown: repeat the last one (how many
+        calls were bought, or that Ctrl-C stopped the purchase) and say where the rest is."""
+        if not getattr(self.config.option, "numprocesses", None):
+            return
+        log = self._results() / self.config._kit_run_id / PROGRESS_LOG
+        if not log.is_file():
+            return
+        lines = log.read_text(encoding="utf-8").splitlines()
+        for warning in [line for line in lines[:-1] if line.startswith("warning:")]:
+            terminalreporter.write_line(f"paid arm: {warning}")  # REDACT=off for a hosted endpoint
+        if lines:
+            terminalreporter.write_line(f"paid arm: {lines[-1]} (all progress: {log})")

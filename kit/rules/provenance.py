@@ -1,0 +1,76 @@
+"""Provenance: where in the record a reading's citation lies, and what the rulebook says the reading
+is worth when that is not the section the evidence must come from.
+
+The rulebook's provenance table (policy.json "provenance", read through kit.rules.rulebook) names, per
+element, the reading that counts from one section only: an `order-present` from ORDERS AND
+AUTHENTICATION, a `documented` stay from ADMITTING PRACTITIONER DOCUMENTATION. A citation is located
+section by section in the normalised text (the folding kit.rules.citation grades with), so a quote counts as
+in a section when that section's body holds it word for word. A quote found in no section, or no quote
+at all, is a breach too.
+
+It locates and judges; it never edits the answer it is given (``worth`` returns a copy), never decides
+a verdict (kit.rules.recheck does) and never raises on a malformed record: a text without the five
+headings has no section to find anything in.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from kit.rules import citation, elements, record, rulebook
+from kit.rules.answer import Answer
+
+
+@dataclass(frozen=True)
+class Breach:
+    """One reading that does not come from where the rulebook says it must."""
+
+    element: str
+    finding: str
+    section: str
+    found_in: tuple[str, ...]
+    worth: str
+
+    @property
+    def detail(self) -> str:
+        where = ("in " + " and ".join(self.found_in)) if self.found_in else "in no section"
+        return f"{self.finding} must be cited from {self.section}, but its citation is {where}: {self.worth}"
+
+
+def sections_holding(record_text: str, quote: str | None) -> tuple[str, ...]:
+    """The record sections (in record order) whose normalised body holds the normalised quote."""
+    needle = citation.norm(quote or "")
+    if not needle:
+        return ()
+    try:
+        bodies = record.sections(record_text)
+    except record.RecordFormatError:
+        return ()
+    return tuple(heading for heading, body in bodies.items() if needle in citation.norm(body))
+
+
+def breaches(answer: Answer, record_text: str) -> list[Breach]:
+    """Every reading the provenance table governs whose citation is not located in its section."""
+    found = []
+    for element, rule in rulebook.provenance().items():
+        row = answer.row(element)
+        governed = elements.word(element, rule["reading"])
+        if row is None or row.finding != governed:
+            continue
+        where = sections_holding(record_text, row.citation)
+        if rule["section"] not in where:
+            worth_word = elements.word(element, rule["elsewhere"])
+            found.append(Breach(element, governed, rule["section"], where, worth_word))
+    return found
+
+
+def worth(answer: Answer, found: list[Breach]) -> Answer:
+    """A copy of the answer with each breached reading replaced by the word the rulebook says it is
+    worth; its citation and values are kept, every other row is untouched."""
+    if not found:
+        return answer
+    counted = copy.deepcopy(answer)
+    for breach in found:
+        counted.elements[breach.element].finding = breach.worth
+    return counted

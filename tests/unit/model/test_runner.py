@@ -1,0 +1,37 @@
+from kit.arms import reply_text_for
+from kit.corpus import load
+from kit.model import runner, telemetry
+from kit.model.providers import Limiter
+from kit.model.stub.server import StubServer
+from kit.pipeline import stub_buyer
+
+RECORDS = load.load(load.shipped_folder()).records
+
+
+def buy(stub, folder, records, limiter, lines):
+    return stub_buyer(stub.base_url, "stub-oracle", folder, 1, limiter, lines.append).run(records)
+
+
+def test_a_purchase_reports_its_own_429s_pauses_and_concurrency(tmp_path):
+    limiter, lines = Limiter(1), []
+    with StubServer(replies=lambda t: reply_text_for("oracle", t), fail_429=1, retry_after="0.2") as stub:
+        first = buy(stub, tmp_path / "a", RECORDS[:3], limiter, lines)
+        second = buy(stub, tmp_path / "b", RECORDS[3:5], limiter, [])
+    figures = telemetry.summary(first)["rate_limit"]
+    assert (figures["refused_429"], figures["paused_s"], figures["concurrency"]) == (1, 0.2, 1)
+    assert figures["pace_per_min"] is not None and figures["seconds"] >= 0.2
+    # the same limiter, counted per purchase
+    assert telemetry.summary(second)["rate_limit"]["refused_429"] == 0
+    assert lines[0] == "buying 3 calls with 1 worker"
+    assert all("; 429s 1, paused 0.2s, concurrency 1, pace " in line for line in lines[1:]), lines
+
+
+def test_no_429_no_note_and_the_outcome_keeps_its_figures_through_a_file(tmp_path):
+    lines = []
+    with StubServer(replies=lambda t: reply_text_for("oracle", t)) as stub:
+        outcome = buy(stub, tmp_path, RECORDS[:2], Limiter(1), lines)
+    assert not any("429s" in line for line in lines)
+    assert outcome.rate_limit["refused_429"] == 0 and outcome.rate_limit["pace_per_min"] is None
+    outcome.save(tmp_path / "outcome.json")
+    loaded = runner.RunOutcome.load(tmp_path / "outcome.json")
+    assert telemetry.summary(loaded)["rate_limit"] == outcome.rate_limit
