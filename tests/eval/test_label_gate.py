@@ -225,3 +225,20 @@ def test_gate_bites_on_a_moved_admission(tmp_path: Path) -> None:
     after = run_all_checks(load_corpus(folder))
     assert new_problems_for("records_agree", before, after, move.rid), after["records_agree"]
     assert new_problems_for("midnights", before, after, move.rid), after["midnights"]
+
+
+# --- A key written from the docs, leaving the derived fields out --------------------------------
+
+USER_CORPUS = REPO_ROOT / "fixtures" / "user-corpus"
+
+
+def test_the_gate_derives_what_a_key_leaves_out() -> None:
+    """fixtures/user-corpus leaves support, rule, midnights and class out of every even row: the
+    figures count the verdicts the gate derives (hand-worked in its EXPECTED.md), never a 'None'."""
+    corpus = load_corpus(USER_CORPUS)
+    figures = structural_figures(corpus)
+    assert figures["verdicts"] == {ORDER_GAP: 15, EXPECTATION_GAP: 6, NOT_MET: 5, SUPPORTED: 14}
+    counted = [figures[name] for name in ("cited", "stay_rows_with_value", "hard", "clean")]
+    assert counted == [149, 32, 26, 14]
+    problems = {name: check(corpus) for name, check in CHECKS.items() if name != "case_plan"}
+    assert not any(problems.values()), problems

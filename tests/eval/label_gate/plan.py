@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from tests.eval.label_gate.days import parse_admitted, rederive_midnights
+from tests.eval.label_gate.derive import completed, completed_keys
 from tests.eval.label_gate.layout import NOTE, ORDERS, section_map
-from tests.eval.label_gate.loader import by_id, key_rows, rows_of
+from tests.eval.label_gate.loader import by_id, rows_of
 from tests.eval.label_gate.vocabulary import (
     ABSENT,
     AMBIGUOUS,
@@ -89,7 +90,8 @@ EXPECTED_FIGURES = {
 
 def structural_figures(corpus: dict) -> dict:
     """The corpus's structural figures, counted from the key and records.json."""
-    element_rows = [row for _, key in key_rows(corpus) for row in rows_of(key).values()]
+    keys = completed_keys(corpus)
+    element_rows = [row for _, key in keys for row in rows_of(key).values()]
     stay_rows = [row for row in element_rows if row.get("element") == STAY]
     with_value = [
         r
@@ -98,7 +100,7 @@ def structural_figures(corpus: dict) -> dict:
     ]
     records = [r for r in corpus["records"] if isinstance(r, dict)]
     cases = Counter(r.get("case") for r in records)
-    supports = Counter(key.get("support") for _, key in key_rows(corpus))
+    supports = Counter(key.get("support") for _, key in keys)
     return {
         "records": len(corpus["texts"]),
         "judgements": len(element_rows),
@@ -183,7 +185,7 @@ def _order_place_problems(rid: str, case: str, key: dict, text: str | None) -> l
 def check_case_plan(corpus: dict) -> list[str]:
     """Each record follows its case's plan wherever SPEC section 3's table fixes it."""
     problems = []
-    keys = by_id(corpus["gold"])
+    keys = {rid: completed(corpus, rid, key) for rid, key in by_id(corpus["gold"]).items()}
     per_case: dict[str, list[dict]] = {}
     for rid, record in by_id(corpus["records"]).items():
         plan = CASE_PLAN.get(record.get("case"))
