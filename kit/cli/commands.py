@@ -1,7 +1,7 @@
 """The `kit` console command: one record in, one evidence package out, for a person or a machine.
 
   kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json] [--quarantine]
-  kit configure --provider openai --base-url URL --model NAME [--api-key-stdin]   (.env, 0600)
+  kit configure [--provider openai --base-url URL --model NAME] [--api-key-stdin]   (.env, 0600)
                 [--workers N] [--response-format json_schema|json_object|none] [--max-tokens N]
                 [--timeout-s SECONDS] [--retry-timeouts] [--redact on|off|auto]
                 (adds a fresh REDACT_SALT when the .env has none)
@@ -153,7 +153,9 @@ def _has_salt(env: Path) -> bool:
 
 def configure(args: argparse.Namespace) -> int:
     """Set the provider settings in a .env file (mode 0600), keeping its other lines; the key is
-    read, never echoed."""
+    read, never echoed. The file as it would be written is first checked by the rules a run applies
+    (config.validate); a setting that breaks one is refused, naming the rule, and nothing is written.
+    With no option at all it only adds a redaction salt when the file has none."""
     key = None
     if args.api_key_stdin:
         key = sys.stdin.readline().strip() or None
@@ -174,6 +176,12 @@ def configure(args: argparse.Namespace) -> int:
     }
     if not _has_salt(args.env):
         values[SALT_KEY] = secrets.token_hex(32)  # kept from then on: a new salt re-keys the cache
+    try:
+        given = {k: str(v) for k, v in values.items() if v is not None}
+        config.validate({**config.settings_in(args.env), **given})  # the run's own rules, before writing
+    except config.ConfigError as err:
+        print(f"kit configure: {err}; {args.env} was left as it was", file=sys.stderr)
+        return 2
     try:
         kept = config.write_dotenv(args.env, values)
     except (OSError, config.ConfigError) as err:
@@ -198,9 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         "--quarantine", action="store_true", help="withhold lines the document scan flags from the arm"
     )
     setup = commands.add_parser("configure", help="write provider settings to .env (mode 0600)")
-    setup.add_argument("--provider", choices=config.PROVIDERS, required=True)
+    setup.add_argument("--provider", choices=config.PROVIDERS, help="default: as the .env has it, else stub")
     setup.add_argument("--base-url")
-    setup.add_argument("--model", required=True)
+    setup.add_argument("--model", help="the model name the endpoint expects (as the .env has it if left out)")
     setup.add_argument("--workers", type=int)
     setup.add_argument("--max-calls-per-day", type=int)
     setup.add_argument(

@@ -11,6 +11,7 @@ When the configuration would not redact (REDACT=off, or a local server) it says 
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,12 +28,13 @@ class EgressError(Exception):
 
 
 def body_for(
-    text: str, record_id: str, config: Config, quarantine: bool = False
+    text: str, record_id: str, config: Config, quarantine: bool = False, env: Path = Path(".env")
 ) -> tuple[dict[str, Any], dict[str, int]]:
     """The message fields of the request body for one record, and how many spans of each type were
-    replaced."""
+    replaced. Without a salt it names the command that adds one to `env`, as it can be run."""
     if not config.redact_salt:
-        raise EgressError(f"{SALT_KEY} is not set: run `kit configure` (it adds one to .env) or set it")
+        command = "kit configure" if env == Path(".env") else f"kit configure --env {shlex.quote(str(env))}"
+        raise EgressError(f"{SALT_KEY} is not set: run `{command}` (it adds one to {env}) or set it")
     redacted = Redactor(config.redact_salt).redact(record_id, text)
     seen = redacted.text
     if quarantine:
@@ -59,7 +61,7 @@ def main(path: Path, as_json: bool, env: Path, quarantine: bool = False) -> int:
         config = load_config(dotenv_path=env)
         text = path.read_text(encoding="utf-8-sig")
         record.sections(text)
-        fields, counts = body_for(text, path.stem, config, quarantine)
+        fields, counts = body_for(text, path.stem, config, quarantine, env)
     except (OSError, UnicodeDecodeError) as err:
         print(f"kit egress: cannot read {path}: {err}", file=sys.stderr)
         return 2

@@ -119,35 +119,56 @@ class Config:
         return f"{host}:{port}" if port else host
 
 
+def _setting(raw: str) -> tuple[str, str] | None:
+    """(KEY, VALUE) of a .env line (`export ` and matching quotes dropped), None for a blank or # line."""
+    line = raw.strip()
+    if not line or line.startswith("#"):
+        return None
+    if line.startswith("export "):
+        line = line[len("export ") :].lstrip()
+    if "=" not in line:
+        raise ValueError("expected KEY=VALUE")
+    key, value = line.split("=", 1)
+    key, value = key.strip(), value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        value = value[1:-1]
+    return key, value
+
+
 def read_dotenv(path: Path) -> dict[str, str]:
     """KEY=VALUE lines; blank lines and # comments ignored; optional `export `; matching quotes stripped."""
     values: dict[str, str] = {}
     if not path.is_file():
         return values
     for number, raw in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
+        try:
+            found = _setting(raw)
+        except ValueError as err:
+            raise ConfigError(f"{path}:{number}: {err}") from None
+        values.update([found] if found else [])
+    return values
+
+
+def settings_in(path: Path) -> dict[str, str]:
+    """The run's settings (KEYS) a .env file sets, past lines that set none; ConfigError if unreadable."""
+    values: dict[str, str] = {}
+    for raw in _existing_lines(path):
+        try:
+            found = _setting(raw)
+        except ValueError:
             continue
-        if line.startswith("export "):
-            line = line[len("export ") :].lstrip()
-        if "=" not in line:
-            raise ConfigError(f"{path}:{number}: expected KEY=VALUE")
-        key, value = line.split("=", 1)
-        key, value = key.strip(), value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key] = value
+        if found is not None and found[0] in KEYS:
+            values[found[0]] = found[1]
     return values
 
 
 def _line_key(raw: str) -> str | None:
     """The key a .env line sets, or None for a blank line, a comment or a line that sets nothing."""
-    line = raw.strip()
-    if line.startswith("export "):
-        line = line[len("export ") :].lstrip()
-    if not line or line.startswith("#") or "=" not in line:
+    try:
+        found = _setting(raw)
+    except ValueError:
         return None
-    return line.split("=", 1)[0].strip()
+    return found[0] if found else None
 
 
 def _existing_lines(path: Path) -> list[str]:
@@ -290,13 +311,21 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
     for key in (*KEYS, "PRICES_FILE"):
         if environ.get(key) not in (None, ""):
             merged[key] = environ[key]
+    return validate(merged)
 
+
+def validate(merged: Mapping[str, str]) -> Config:
+    """The one validator of the settings: the Config they make, or ConfigError naming the rule a
+    setting breaks. A run uses it on the environment over .env (load_config); `kit configure` uses it
+    on the .env it is about to write, and writes nothing when it refuses."""
     provider = merged.get("PROVIDER", "stub").strip().lower() or "stub"
     row = kind(provider)
     base_url = _base_url(merged.get("BASE_URL"))
     if row.base_url == "required" and base_url is None:
         raise ConfigError(f"PROVIDER={provider} needs BASE_URL: {row.base_url_hint}")
     model, model_source = (merged.get("MODEL") or "").strip(), "MODEL"
+    if not model and "MODEL" in merged:
+        raise ConfigError("MODEL is set but empty: name the model the endpoint expects, or leave MODEL out")
     if not model:
         if row.default_model is None:
             raise ConfigError(f"PROVIDER={provider} needs MODEL (the model name the endpoint expects)")

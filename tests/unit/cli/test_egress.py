@@ -62,7 +62,7 @@ def test_egress_without_a_salt_or_on_a_non_record_stops_with_one_line(
     for name in ("PROVIDER", "BASE_URL", "MODEL", "REDACT", "REDACT_SALT"):
         monkeypatch.delenv(name, raising=False)
     assert cli.main(["egress", str(record_file), "--env", str(_env(tmp_path, salt=""))]) == 2
-    assert "REDACT_SALT is not set: run `kit configure`" in capsys.readouterr().err
+    assert "REDACT_SALT is not set: run `kit configure --env " in capsys.readouterr().err
     other = tmp_path / "notes.txt"
     other.write_text("just some notes\n")
     assert cli.main(["egress", str(other), "--env", str(_env(tmp_path))]) == 2
