@@ -10,7 +10,8 @@ under .claims/) while it buys, so two processes sharing the folder never buy one
 second waits, then finds the answer. An answer bought through a batch API also notes the batch id.
 Beside the entries, recorded.json notes the provider, model and endpoint (host:port) the last
 purchase used, so a replay with no configuration of its own keys its lookups the same way
-(`remember`, `replay_config`).
+(`remember`, `replay_config`), and endpoints.json every endpoint a purchase used (for the hint a
+replay miss gives, kit.model.elsewhere).
 
 Refused: errors are never cached (callers only put successes), and `put` also refuses a completion
 with empty text or a finish_reason of "content_filter" or "refusal", because replaying a refusal would
@@ -39,6 +40,7 @@ from kit.model.providers.base import Completion, Request
 
 REFUSED_FINISH = frozenset({"content_filter", "refusal"})
 RECORDED = "recorded.json"
+ENDPOINTS = "endpoints.json"  # every endpoint (host:port, or null) a purchase into this cache used
 BUY_COMMAND = "pytest -m paid --record"
 CLAIMS = ".claims"
 
@@ -233,6 +235,7 @@ class Cache:
         noted = {"provider": config.provider, "model": config.model, "endpoint": config.endpoint}
         try:
             write_json_atomic(path, noted)
+            self._note_endpoint(config.endpoint)
         except OSError as err:
             warnings.warn(
                 f"could not note the provider and model in {path} ({err.strerror or err}); a replay "
@@ -240,6 +243,19 @@ class Cache:
                 CacheWarning,
                 stacklevel=2,
             )
+
+    def _note_endpoint(self, endpoint: str | None) -> None:
+        """Add the endpoint to endpoints.json, so a replay miss can say where this cache's answers came
+        from (kit.model.elsewhere); under the lock every writer of the note takes."""
+        path = self.root / ENDPOINTS
+        with exclusive(self.root / CLAIMS / "endpoints.lock"):
+            try:
+                known = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                known = []
+            known = known if isinstance(known, list) else []
+            if endpoint not in known:
+                write_json_atomic(path, [*known, endpoint])
 
     def replay_config(self, config: Config, configured: bool) -> Config:
         """The configuration a replay keys its lookups with: the user's own if they set MODEL, otherwise

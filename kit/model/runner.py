@@ -30,12 +30,20 @@ from kit.model import prompt, reply
 from kit.model.batch.jobs import Jobs
 from kit.model.cache import BUY_COMMAND, Cache, Uncacheable, cache_key
 from kit.model.config import Config, cost_usd
+from kit.model.elsewhere import Elsewhere, Finder, miss_message, summary
 from kit.model.ledger import DailyLimitReached, Ledger
 from kit.model.providers import LIMITER, FatalProviderError, Limiter, Provider, ProviderError, Request, Usage
 from kit.model.providers.limiter import Mark
 from kit.rules import Answer
 
 COLLECT_COMMAND = f"{BUY_COMMAND} --batch"
+
+
+def tally(calls: list[Call]) -> str:
+    """ "replayed 58, bought 0, missing 2": where this run's answers came from."""
+    counts = {status: sum(c.status == status for c in calls) for status in ("replayed", "bought", "missing")}
+    failed = sum(c.status == "failed" for c in calls)
+    return ", ".join(f"{s} {n}" for s, n in counts.items()) + (f", failed {failed}" if failed else "")
 
 
 def plural(count: int, word: str) -> str:
@@ -149,6 +157,7 @@ class ArmRun:
         schema = reply.schema() if self.use_schema else None
         todo: list[tuple[Record, Request, str]] = []
         outcome = RunOutcome(quarantine=self.quarantine, restore=self.restorer(records))
+        elsewhere: list[Elsewhere] = []
         for rec in records:
             text = self._seen(rec, outcome)
             for n in range(self.repeat):
@@ -160,15 +169,9 @@ class ArmRun:
                 elif self.record:
                     todo.append((rec, request, key))
                 else:
-                    outcome.calls.append(
-                        Call(
-                            rec.id,
-                            n,
-                            key,
-                            "missing",
-                            error=f"no cached answer; run `{BUY_COMMAND}` to buy it",
-                        )
-                    )
+                    found = self._finder.lookup(request, self.config.provider, self.config.endpoint)
+                    elsewhere += found[:1]
+                    outcome.calls.append(Call(rec.id, n, key, "missing", error=miss_message(found)))
         todo, waiting = self._outside_batches(todo)
         outcome.calls += waiting
         if todo:
@@ -176,7 +179,13 @@ class ArmRun:
             outcome.rate_limit = self._rate_limit
         order = {rec.id: i for i, rec in enumerate(records)}
         outcome.calls.sort(key=lambda c: (order[c.record_id], c.repeat))
+        if not todo:  # a replay: its one line (a purchase has reported call by call)
+            self.progress(tally(outcome.calls) + (f"; {summary(elsewhere)}" if elsewhere else ""))
         return outcome
+
+    @cached_property
+    def _finder(self) -> Finder:
+        return Finder(self.cache.root)
 
     def _outside_batches(self, todo: list[tuple[Record, Request, str]]) -> tuple[list, list[Call]]:
         """The calls to buy one by one, and a missing call for each key a live batch will answer
