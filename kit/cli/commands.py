@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -29,6 +30,7 @@ from kit.model import config
 from kit.rules import Answer, benchmark, elements, recheck, record, rulebook
 
 ASSEMBLE_ARMS = ("floor", "always-present")
+CLOSED_PIPE = 141  # the shell's status for a command ended by SIGPIPE
 FORMAT = '"YYYY-MM-DD HH:MM"'
 NOTICE = (
     "This package supports a utilization reviewer's inpatient-versus-observation decision. "
@@ -193,6 +195,18 @@ def configure(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one `kit` command. A reader that closes the pipe early (`kit assemble ... | head -3`) ends
+    it quietly, as Unix tools end, with exit status 141 (128 + SIGPIPE) and no traceback."""
+    try:
+        code = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's flush is quiet
+        return CLOSED_PIPE
+    return code
+
+
+def _run(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="kit", description="Admission evidence kit")
     commands = parser.add_subparsers(dest="command", required=True)
     assemble = commands.add_parser("assemble", help="print the evidence package for one record")
