@@ -297,10 +297,15 @@ def _read_support(obj: dict, problems: list[Problem]) -> str | None:
 
 
 def _read_confidence(obj: dict, problems: list[Problem]) -> float | None:
+    """The reply's confidence in [0, 1], or None with a problem noted. Nothing is graded on it, so a
+    null one (the offline arms give none) is said plainly, not in the words of a fault."""
     if "confidence" not in obj:
         problems.append(Problem("confidence", "missing"))
         return None
     raw = obj["confidence"]
+    if raw is None:
+        problems.append(Problem("confidence", "not given (null); nothing is graded on it"))
+        return None
     if isinstance(raw, bool) or not isinstance(raw, int | float):
         problems.append(Problem("confidence", f"is a JSON {type_name(raw)}, not a number"))
         return None
