@@ -81,9 +81,25 @@ def short(value: Any) -> str:
     return text[:19] + "..." if text.startswith("sha256:") else text
 
 
+def kind(run: Run) -> str:
+    """What a result file holds: an answering arm's grades (it carries citation floors), the document
+    scan's flags, or an injection arm's flips."""
+    if isinstance(run.data.get("citation_floors"), dict):
+        return "an answering arm"
+    return "the document scan" if run.arm == "scan" else f"injection results ({run.arm})"
+
+
 def refusals(runs: list[Run]) -> list[str]:
     """One line per way a run differs from the baseline in what was graded; empty when comparable."""
     base, lines = runs[0], []
+    kinds = [kind(run) for run in runs]
+    if len(set(kinds)) > 1:
+        return [
+            f"{run.label} is not {kinds[0]}: it holds {kinds[i]}; compare result files of one kind "
+            f"(answering arms such as floor.json, oracle.json, paid.json with each other)"
+            for i, run in enumerate(runs)
+            if kinds[i] != kinds[0]
+        ]
     for run in runs:
         for key in ("corpus_hash", "policy_hash"):
             if not run.data.get(key):
