@@ -31,11 +31,17 @@ class Breach:
     section: str
     found_in: tuple[str, ...]
     worth: str
+    cited: bool = True  # False when the reading quotes nothing at all
 
     @property
     def detail(self) -> str:
-        where = ("in " + " and ".join(self.found_in)) if self.found_in else "in no section"
-        return f"{self.finding} must be cited from {self.section}, but its citation is {where}: {self.worth}"
+        if not self.cited:
+            where = "it cites nothing"
+        elif self.found_in:
+            where = "its citation is in " + " and ".join(self.found_in)
+        else:
+            where = "its citation is in no section of the record"
+        return f"{self.finding} must be cited from {self.section}, but {where}: {self.worth}"
 
 
 def sections_holding(record_text: str, quote: str | None) -> tuple[str, ...]:
@@ -61,7 +67,8 @@ def breaches(answer: Answer, record_text: str) -> list[Breach]:
         where = sections_holding(record_text, row.citation)
         if rule["section"] not in where:
             worth_word = elements.word(element, rule["elsewhere"])
-            found.append(Breach(element, governed, rule["section"], where, worth_word))
+            cited = bool(citation.norm(row.citation or ""))
+            found.append(Breach(element, governed, rule["section"], where, worth_word, cited))
     return found
 
 
