@@ -9,6 +9,7 @@ record or guesses a fact.
 
 from __future__ import annotations
 
+import codecs
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,9 +57,18 @@ class Corpus:
         return {r.id: r for r in self.records}
 
 
+def _undecodable(body: bytes, err: UnicodeDecodeError, skipped: int) -> str:
+    """Where a file stops being UTF-8: the byte, its line and column, and its offset in the file
+    (`skipped`: the byte-order mark before `body`)."""
+    at = err.start
+    line, column = body.count(b"\n", 0, at) + 1, at - (body.rfind(b"\n", 0, at) + 1) + 1
+    where = f"line {line}, column {column} (byte {at + skipped} of the file)"
+    return f"not UTF-8 text: byte 0x{body[at]:02x} at {where}; save it as UTF-8"
+
+
 def _read_text(path: Path, problems: list[str]) -> str | None:
     """The file's text with a leading UTF-8 byte-order mark dropped, or None with the problem noted
-    (missing, a folder or other non-file, unreadable, not UTF-8)."""
+    (missing, a folder or other non-file, unreadable, not UTF-8: where the first bad byte is)."""
     if not path.exists():
         problems.append(f"{path.name}: missing")
         return None
@@ -67,9 +77,11 @@ def _read_text(path: Path, problems: list[str]) -> str | None:
         problems.append(f"{path.name}: is {kind}, not a file")
         return None
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        problems.append(f"{path.name}: not UTF-8 text")
+        data = path.read_bytes()
+        skipped = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+        return data[skipped:].decode("utf-8")
+    except UnicodeDecodeError as err:
+        problems.append(f"{path.name}: {_undecodable(data[skipped:], err, skipped)}")
     except OSError as err:
         problems.append(f"{path.name}: cannot be read ({err.strerror})")
     return None
