@@ -55,7 +55,9 @@ def test_redact_off_for_a_hosted_endpoint_warns_once_per_run_and_says_so_in_the_
     arm.outcome(corpus.records[:3])
     assert said == [
         "warning: REDACT=off: records go to the hosted endpoint api.example.com:443 as they are, identifiers "
-        "and dates included"
+        "and dates included",
+        "replayed 0, bought 0, missing 60",  # each replay's own tally line, not a warning
+        "replayed 0, bought 0, missing 3",
     ]
     data = json.loads(done.path.read_text())
     assert data["redaction"] == {"on": False, "from": "REDACT=off", "warning": said[0]}
