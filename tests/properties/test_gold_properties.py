@@ -3,8 +3,9 @@ fields docs/corpus-format.md lets a gold key leave out.
 
 The strategy takes some records of the shipped corpus or of fixtures/user-corpus (a corpus written by
 hand from the docs), completes their gold to the full form, then leaves out any documented optional
-field on any row: an element's `class` and `span`, an uncited row's `citation`, a null value key on
-any row, and the record's `midnights`, `meets_benchmark`, `support` and `rule`. The folder must pass
+field on any row: an element's `class` and `span` (or writes the span as null), an uncited row's
+`citation`, a null value key on any row, and the record's `midnights`, `meets_benchmark`, `support`
+and `rule`. The folder must pass
 the check; every offline arm must then be graded exactly as on the full form (same metrics, same
 per-record grades, same guards, same content hash); and the label gate must find nothing wrong and
 count the same verdicts.
@@ -65,6 +66,8 @@ def thinned(draw) -> tuple[Path, list[int], list[dict]]:
             for name in draw(st.sets(st.sampled_from(ROW_OPTIONAL))):
                 if _may_leave_out(name, row):
                     del row[name]
+            if "span" in row and draw(st.booleans()):
+                row["span"] = None  # a span written as null is computed too
         rows.append(key)
     return folder, picked, rows
 
