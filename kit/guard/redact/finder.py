@@ -15,20 +15,24 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from kit.guard.redact import dates, patterns
-from kit.guard.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, TITLES, UPPER_NAME_WORD
+from kit.guard.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, PARTICLES, TITLES, UPPER_NAME_WORD
 
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
 LABELLED, NAMED, FREE, DATED = 0, 1, 2, 3  # ranks: a lower rank wins a tie between spans of one length
 _DOB = re.compile(r"(?i:\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date|born(?: on)?)\b)[ \t]*[:\-]?[ \t]*$")
 _INITIAL = r"[A-Z]\."
-_NAME_RUN = re.compile(rf"(?:{NAME_WORD}|{_INITIAL})(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*")
-_SURNAME_FIRST = re.compile(
-    rf"({NAME_WORD}|{UPPER_NAME_WORD}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)"
+_PARTICLE = rf"(?i:{'|'.join(sorted(PARTICLES, key=len, reverse=True))})"
+_PARTICLES = rf"(?:{_PARTICLE}[ \t]+)+"  # "Van der ", "de la "
+_NAME_RUN = re.compile(
+    rf"(?:{_PARTICLES})?(?:{NAME_WORD}|{_INITIAL})(?:[ \t]+(?:{_PARTICLES})?(?:{NAME_WORD}|{_INITIAL}))*"
 )
+_SURNAME = rf"(?:{_PARTICLES})?(?:{NAME_WORD}|{UPPER_NAME_WORD})"
+_SURNAME_FIRST = re.compile(rf"({_SURNAME}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)")
+_LEADING_PARTICLES = re.compile(rf"(?<![\w-]){_PARTICLES}$")
 _TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
 _TRAILING_INITIAL = re.compile(r"[ \t][A-Z]\.")
-_JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+)$")
+_JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+|[ \t]+{_PARTICLES})$")
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,11 @@ def _name_words(value: str) -> list[str]:
     value = re.sub(rf"^(?:{'|'.join(TITLES)})\.?[ \t]+", "", value.strip())
     inverted = _SURNAME_FIRST.match(value)
     run = inverted.group(2) + " " + inverted.group(1) if inverted else (_NAME_RUN.match(value) or [""])[0]
-    words = [w for w in run.split() if not re.fullmatch(_INITIAL, w)]
+    tokens = run.split()
+    words = [  # a particle with a name word after it is part of the surname, not a name on its own
+        w for i, w in enumerate(tokens)
+        if not re.fullmatch(_INITIAL, w) and not (w.lower() in PARTICLES and i + 1 < len(tokens))
+    ]  # fmt: skip
     cut = next((i for i, w in enumerate(words) if w in NOT_NAMES), len(words))
     return words[:cut]
 
@@ -83,16 +91,16 @@ def people(text: str) -> list[Person]:
     return known
 
 
-def _titled(word: str) -> str:
-    return re.sub(r"[A-Za-z]+", lambda m: m.group()[0].upper() + m.group()[1:].lower(), word)
-
-
 def _spellings(person: Person) -> list[str]:
-    """Each name word as written, in capitals and in title case, and the person's initials ("E.I.")."""
-    words = [v for w in person.words for v in (w, w.upper(), _titled(w))]
+    """Each name word (matched in any case), and the person's initials ("E.I.", in capitals only)."""
+    words = [w.lower() for w in person.words]
     if len(person.words) > 1:
-        words.append(f"{person.words[0][0]}.{person.words[-1][0]}.")
+        words.append(f"{person.words[0][0]}.{person.words[-1][0]}.".upper())
     return words
+
+
+def _owner_key(word: str) -> str:
+    return word if re.fullmatch(r"(?:[A-Z]\.)+", word) else word.lower()
 
 
 def _name_spans(text: str, known: list[Person]) -> list[Span]:
@@ -106,9 +114,12 @@ def _name_spans(text: str, known: list[Person]) -> list[Span]:
                 owners[word].append(index)
     if not owners:
         return []
-    words = "|".join(sorted(map(re.escape, owners), key=len, reverse=True))
-    pattern = re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
-    hits = [(m.start(), m.end(), owners[m.group()]) for m in pattern.finditer(text)]
+    names = [w for w in owners if not w.endswith(".")]
+    initials = [w for w in owners if w.endswith(".")]
+    alternatives = [f"(?i:{'|'.join(sorted(map(re.escape, names), key=len, reverse=True))})"] if names else []
+    alternatives += [re.escape(w) for w in sorted(initials, key=len, reverse=True)]
+    pattern = re.compile(rf"(?<![\w-])(?:{'|'.join(alternatives)})(?![\w-])")
+    hits = [(m.start(), m.end(), owners[_owner_key(m.group())]) for m in pattern.finditer(text)]
     groups: list[list[tuple[int, int, list[int]]]] = []
     for hit in hits:
         last = groups[-1][-1] if groups else None
@@ -120,10 +131,12 @@ def _name_spans(text: str, known: list[Person]) -> list[Span]:
     spans = []
     for group in groups:
         owner = min(set.intersection(*(set(h[2]) for h in group)) or {group[0][2][0]})
-        end = group[-1][1]
+        start, end = group[0][0], group[-1][1]
         if len(group) > 1 and _TRAILING_INITIAL.match(text, end):  # "Smith, John A."
             end += 3
-        spans.append(Span(group[0][0], end, known[owner].kind, ("person", str(owner)), NAMED))
+        particles = _LEADING_PARTICLES.search(text, max(0, start - 30), start)  # "Van der Berg"
+        start = particles.start() if particles else start
+        spans.append(Span(start, end, known[owner].kind, ("person", str(owner)), NAMED))
     return spans
 
 

@@ -107,6 +107,11 @@ TITLES = {"Mr": "NAME", "Mrs": "NAME", "Ms": "NAME", "Miss": "NAME", "Mx": "NAME
           "Sister": "CLINICIAN", "Nurse": "CLINICIAN"}  # fmt: skip
 NAME_WORD = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le)?[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)*"
 UPPER_NAME_WORD = r"[A-Z]{2,}(?:[-'’][A-Z]{2,})*"  # a surname in capitals, as in "IWASAKI, Evander"
+# Name particles ("Van der Berg", "de la Cruz"): part of a surname where a name word follows them, never
+# a name on their own; and suffixes. Neither is looked for alone.
+PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos",
+                       "das", "ter", "ten", "bin", "ibn", "al", "el"})  # fmt: skip
+SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # Words that may follow a title or a label but are never a name (a sentence going on).
 NOT_NAMES = frozenset({"The", "He", "She", "They", "His", "Her", "Their", "This", "That", "On", "In", "At",
                        "And", "Or", "To", "Of", "For", "With", "Was", "Is", "Has", "Had", "Reviewed",
