@@ -3,8 +3,10 @@ word and digit run of every identifier the record's own fields name is looked fo
 text, in any case, with any spacing or punctuation between its characters and in any order; if one
 is still there, the call must not be made.
 
-Which identifiers: the people named in labelled fields or behind a title (kit.guard.redact.finder's
-`people`: each name word of two letters or more, name particles such as "van" or "de" aside), and
+Which identifiers: the people named in labelled fields, in prose after a relation word or behind a
+title (kit.guard.redact.finder's `people`: each name word of two letters or more, name particles such
+as "van" or "de" aside), every capitalised word at the start of a person's field in the facts layout
+(so a name the parser could not read still stops the call), every number in a person's field, and
 every value the labelled pattern rows find (record numbers, SSN, phone, fax, pager, ZIP: the whole
 digit string with any separators, and each run of five digits or more; an address: its house number
 and street name).
@@ -19,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kit.guard.redact import finder, patterns
+from kit.guard.redact import dates, finder, patterns
 
 DIGIT_RUN = 5  # a digit run of this many or more is looked for on its own (four would be a year or a dose)
 _SEPARATOR = r"[^0-9A-Za-z]{0,3}"
@@ -41,13 +43,27 @@ class EgressRefused(Exception):
         )
 
 
+def _field_words(value: str) -> list[str]:
+    """The capitalised words among the first four of a person's field value that starts with one,
+    before any number, parenthesis or sentence end: what the gate looks for even when the name parser
+    could not read the name ("DE LA O, Dawn")."""
+    head = re.split(r"\d|\(|[.;:!?](?:\s|$)", value.strip())[0]
+    words = re.findall(rf"{_LETTERS}+", head)[:4]
+    if not words or not words[0][0].isupper():
+        return []
+    return [w for w in words if w[0].isupper() and w not in patterns.NOT_NAMES and w not in patterns.TITLES
+            and not re.fullmatch(patterns.RELATIONS, w.lower())]
+
+
 def _name_probes(text: str) -> Iterator[tuple[str, re.Pattern[str]]]:
-    for person in finder.people(text):
-        for word in person.words:
+    named = [(p.kind, p.words + p.aliases) for p in finder.people(text)]
+    named += [(kind, _field_words(value)) for _, kind, value in finder.label_fields(text, columns_only=True)]
+    for kind, words in named:
+        for word in words:
             for part in re.findall(rf"{_LETTERS}{{2,}}", word):
                 if part.lower() not in patterns.PARTICLES | patterns.SUFFIXES:
                     word_alone = rf"(?<!{_LETTERS}){re.escape(part)}(?!{_LETTERS})"
-                    yield person.kind, re.compile(word_alone, re.IGNORECASE)
+                    yield kind, re.compile(word_alone, re.IGNORECASE)
 
 
 def _digits(value: str) -> str:
@@ -59,6 +75,8 @@ def _spaced(chars: str) -> str:
 
 
 def _value_probes(text: str) -> Iterator[tuple[str, re.Pattern[str]]]:
+    for span in finder.field_numbers(text):
+        yield span.kind, re.compile(rf"(?<!\d){_spaced(_digits(text[span.start : span.end]))}(?!\d)")
     for kind, pattern in patterns.FREE:
         for match in pattern.finditer(text):
             value = match.group("v")
@@ -83,9 +101,18 @@ def _value_probes(text: str) -> Iterator[tuple[str, re.Pattern[str]]]:
                 yield kind, re.compile(rf"(?<!\d){run}(?!\d)")
 
 
+def without_dates(text: str) -> str:
+    """`text` with every date blanked out: "June" in "27 June 2023" is a month, not a name."""
+    out = list(text)
+    for found in dates.find(text, finder.anchor_year(text)):
+        out[found.start : found.end] = " " * (found.end - found.start)
+    return "".join(out)
+
+
 def leaks(original: str, outgoing: str) -> list[str]:
-    """The identifier types named in `original`'s fields that `outgoing` still carries, sorted; empty
-    when the text may go."""
+    """The identifier types named in `original`'s fields that `outgoing` still carries (its dates set
+    aside), sorted; empty when the text may go."""
+    outgoing = without_dates(outgoing)
     found = set()
     for kind, probe in (*_name_probes(original), *_value_probes(original)):
         if kind not in found and probe.search(outgoing):

@@ -17,7 +17,7 @@ from collections.abc import Callable
 # Placeholder types, and which of them are one family (a number labelled fax elsewhere written bare
 # is one identifier: it keeps the type of its most specific spelling).
 TYPES = (
-    "PATIENT", "RELATIVE", "CLINICIAN", "NAME", "MRN", "ACCOUNT", "MEMBER", "ENCOUNTER", "SSN",
+    "PATIENT", "RELATIVE", "CLINICIAN", "NAME", "EMPLOYER", "MRN", "ACCOUNT", "MEMBER", "ENCOUNTER", "SSN",
     "PHONE", "FAX", "PAGER", "EMAIL", "URL", "IP", "ADDRESS", "ZIP", "DOB",
 )  # fmt: skip
 FAMILY = {"FAX": "PHONE", "PAGER": "PHONE", "ACCOUNT": "ID", "MEMBER": "ID", "ENCOUNTER": "ID", "MRN": "ID",
@@ -105,8 +105,18 @@ NAME_LABELS: tuple[tuple[str, str], ...] = (
 TITLES = {"Mr": "NAME", "Mrs": "NAME", "Ms": "NAME", "Miss": "NAME", "Mx": "NAME", "Master": "NAME",
           "Dr": "CLINICIAN", "Prof": "CLINICIAN", "Professor": "CLINICIAN", "Doctor": "CLINICIAN",
           "Sister": "CLINICIAN", "Nurse": "CLINICIAN"}  # fmt: skip
-NAME_WORD = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le)?[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)*"
-UPPER_NAME_WORD = r"[A-Z]{2,}(?:[-'’][A-Z]{2,})*"  # a surname in capitals, as in "IWASAKI, Evander"
+_EXTENDED = "\u0100-\u024f\u1e00-\u1eff"  # Latin Extended-A and -B, Extended Additional (both cases)
+_UP, _LOW = f"A-ZÀ-ÖØ-Þ{_EXTENDED}", f"a-zß-öø-ÿ{_EXTENDED}"  # Latin letters with their accents
+_PREFIX = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le)?"
+NAME_WORD = rf"{_PREFIX}[{_UP}][{_LOW}]+(?:[-'’]{_PREFIX}[{_UP}][{_LOW}]+)*"  # "Daw-McSharry", "O'Hurley"
+UPPER_NAME_WORD = rf"(?:[{_UP}]['’])?[{_UP}]{{2,}}(?:[-'’][{_UP}]{{2,}})*"  # "IWASAKI, Evander", "O'HURLEY"
+# Words that name a person by relation to the patient, in prose ("her lodger Kiki Schulten").
+RELATIONS = (
+    r"relative|daughter|son|wife|husband|partner|mother|father|brother|sister|niece|nephew|aunt|uncle|cousin|"
+    r"grandson|granddaughter|grandmother|grandfather|grandchild|friend|neighbou?r|carer|caregiver|lodger|"
+    r"flatmate|housemate|roommate|fianc[ée]e?|stepson|stepdaughter|son-in-law|daughter-in-law|guardian|"
+    r"boyfriend|girlfriend|spouse"
+)
 # Name particles ("Van der Berg", "de la Cruz"): part of a surname where a name word follows them, never
 # a name on their own; and suffixes. Neither is looked for alone.
 PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos",

@@ -101,3 +101,28 @@ def test_a_run_with_a_redactor_that_misses_sends_nothing_for_the_records_it_woul
         assert not re.search(r"\d{3}\D{0,2}\d{4}", call.error)
     outcome, requests = through_stub("floor", records, tmp_path / "run2", redactor=Redactor(SALT))
     assert requests == 4 and all(c.status == "bought" for c in outcome.calls)
+
+
+def test_a_field_name_the_parser_cannot_read_still_stops_the_call(monkeypatch):
+    from kit.guard.redact import finder
+
+    pieter, chidinma = _with("Pieter rang"), _with("Chidinma rang")  # redacted before the parser is broken
+    monkeypatch.setattr(finder, "people", lambda text: [])
+    assert leaks(TEXT, pieter) == ["PATIENT"]
+    assert leaks(TEXT, chidinma) == ["RELATIVE"]
+
+
+class MissesNames(Redactor):
+    """A redactor made to miss on purpose: every name it found is written back as it was."""
+
+    def redact(self, record_id: str, text: str) -> Redacted:
+        done = super().redact(record_id, text)
+        out = done.text
+        for piece in done.pieces:
+            if piece.kind in ("PATIENT", "RELATIVE"):
+                out = out.replace(piece.replacement, piece.original)
+        return replace(done, text=out)
+
+
+def test_a_redactor_that_misses_names_is_refused_by_type():
+    assert leaks(TEXT, MissesNames(SALT).redact("ADM-9101", TEXT).text) == ["PATIENT", "RELATIVE"]
