@@ -10,9 +10,10 @@ formats). Names come with particles ("van der", "de la"), hyphenated surnames an
 are also common words ("Hope", "Will", "Rose"); phone numbers in the locale's own formats,
 international and spaced; addresses as the locale writes them, with unit numbers.
 
-DEVELOPMENT seeds and locales were used while the redactor was changed (DEVELOPMENT_2 and _3 were the
-first two held-apart sets, and became development material once their misses had been looked at);
-HELD_APART ones only for the figures in the README. Nothing here is a test or a fixture.
+DEVELOPMENT seeds and locales were used while the redactor was changed (DEVELOPMENT_2 to _4 were the
+first three held-apart sets, and became development material once their misses had been looked at);
+HELD_APART ones (seeds and locales no earlier set used) only for the figures in the README.
+Nothing here is a test or a fixture.
 """
 
 from __future__ import annotations
@@ -42,9 +43,15 @@ DEVELOPMENT_2 = Setting((9101, 9102), ("en_AU", "en_IE", "fr_FR", "es_ES", "it_I
 DEVELOPMENT_3 = Setting(
     (7301, 7302, 7303), ("en_NZ", "en_CA", "pt_PT", "pl_PL", "sv_SE", "da_DK", "de_AT", "fr_CA", "es_MX")
 )
-HELD_APART = Setting(
+# The third, likewise (Indian "18/07, Dey" addresses, firms whose name starts with Ø or Š, "CASA GRANDE",
+# Argentine and Norwegian phone formats).
+DEVELOPMENT_4 = Setting(
     (5501, 5502, 5503),
     ("en_IN", "pt_BR", "cs_CZ", "hu_HU", "fi_FI", "no_NO", "ro_RO", "es_AR", "de_CH", "hr_HR"),
+)
+HELD_APART = Setting(
+    (4401, 4402, 4403),
+    ("sk_SK", "sl_SI", "lt_LT", "lv_LV", "et_EE", "es_CO", "es_CL", "fr_CH", "it_CH", "de_LI", "id_ID"),
 )
 WORD_NAMES = ("Hope", "Will", "Rose", "Faith", "Grace", "Joy", "June", "Mark", "Frank", "Dawn", "Pat", "Bill")
 PARTICLES = ("van der", "van", "de", "de la", "von", "Van", "Da", "di", "van den", "ter")

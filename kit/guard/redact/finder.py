@@ -27,7 +27,10 @@ _PARTICLES = rf"(?:{_PARTICLE}[ \t]+)+"  # "Van der ", "de la "
 _NAME_RUN = re.compile(
     rf"(?:{_PARTICLES})?(?:{NAME_WORD}|{_INITIAL})(?:[ \t]+(?:{_PARTICLES})?(?:{NAME_WORD}|{_INITIAL}))*"
 )
-_SURNAME = rf"(?:{_PARTICLES})?(?:{NAME_WORD}|{UPPER_NAME_WORD})|{_PARTICLES}[A-Z]\b"  # ... "DE LA O"
+_SURNAME = (  # "Van der Berg", "CASA GRANDE", "DE LA O"
+    rf"(?:{_PARTICLES})?(?:{NAME_WORD}(?:[ \t]+{NAME_WORD})?|{UPPER_NAME_WORD}(?:[ \t]+{UPPER_NAME_WORD})?)"
+    rf"|{_PARTICLES}[A-Z]\b"
+)
 _SURNAME_FIRST = re.compile(rf"({_SURNAME}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)")
 _FIELD_NUMBER = re.compile(r"(?<![\w+])\+?\d[\d ().-]{5,}\d(?!\w)")
 _LEADING_PARTICLES = re.compile(rf"(?<![\w-]){_PARTICLES}$")
@@ -207,10 +210,11 @@ def _echoes(text: str, spans: list[Span]) -> list[Span]:
 
 
 def _address_echoes(text: str, span: Span) -> list[Span]:
-    """Each comma-separated part of a labelled address ("Flat 15U", "Ward Pines", "Noorlaan 4")
-    written again anywhere, in any case and spacing."""
+    """Each comma-separated part of a labelled address ("Flat 15U", "Ward Pines", "Noorlaan 4"), and
+    each two neighbouring parts ("18/07, Dey"), written again anywhere, in any case and spacing."""
     found = []
-    for part in re.split(r",[ \t]*", text[span.start : span.end]):
+    parts = re.split(r",[ \t]*", text[span.start : span.end])
+    for part in parts + [f"{a} {b}" for a, b in zip(parts, parts[1:], strict=False)]:  # "18/07, Dey"
         words = re.findall(r"[^\W_]+", part)
         if len("".join(words)) >= ECHO_MIN:
             joined = r"[^\w\n]{1,3}".join(map(re.escape, words))

@@ -61,7 +61,7 @@ LABELLED: tuple[tuple[str, re.Pattern[str]], ...] = (
 # The fewest digits a value of each type holds; a shorter one is not that identifier.
 MIN_DIGITS = {"PHONE": 7, "FAX": 7, "PAGER": 3, "ID": 4, "SSN": 9}
 MAX_DIGITS = {"PHONE": 15}
-FREE_PHONE_DIGITS = 10  # a number with no label is a phone number only when it is a whole one
+FREE_PHONE_DIGITS = 8  # a number with no label is a phone number only when it is a whole one (Nordic: 8)
 
 _STREET = (
     r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Close|"
@@ -81,7 +81,8 @@ FREE: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("SSN", re.compile(r"(?<![\d-])(?P<v>\d{3}-\d{2}-\d{4})(?![\d-])")),
     ("PHONE", re.compile(r"(?P<v>(?:\+1[ .-]?)?\(\d{3}\)[ ]?\d{3}[-. ]\d{4})(?!\d)")),
     ("PHONE", re.compile(r"(?<![\d-])(?P<v>(?:\+?1[ .-])?\d{3}[-.]\d{3}[-.]\d{4})(?![\d-])")),
-    ("PHONE", re.compile(r"(?<![\w+])(?P<v>\+\d{1,3}(?:[ .-]?\(\d{1,4}\))?(?:[ .-]?\d{2,4}){2,5})(?!\d)")),
+    ("PHONE", re.compile(r"(?<![\w+])(?P<v>\+\d{1,3}(?:[ .-]?\(\d{1,4}\))?(?:[ .-]?\d{1,4}){2,6})(?!\d)")),
+    ("PHONE", re.compile(r"(?<![\d.:/-])(?P<v>\d{2}(?: \d{2}){3,4})(?![\d.:/-])")),  # "86 11 04 99"
     ("PHONE", re.compile(r"(?<![\d.])(?P<v>0\d{2,4}[ -]\d{3,4}[ -]?\d{3,4})(?!\.?\d)")),
     ("ADDRESS", re.compile(
         rf"(?P<v>(?:(?:Flat|Apt\.?|Apartment|Unit|Suite) [\dA-Z]+,? )?\b\d{{1,5}}[A-Za-z]? (?:{_CAP} ){{1,3}}"

@@ -30,7 +30,8 @@ EMPLOYED = re.compile(
     r"\b(?:(?i:works?|working|worked|employed)\b[^.;\n]{0,40}?\b(?i:at|for|by)|(?i:employer)[ \t]*[:,]?)"
     r"[ \t]+"
 )
-_JOINERS = frozenset({"and", "und", "et", "e", "y", "of", "&", "van", "der", "den", "de", "del", "la", "le"})
+_JOINERS = frozenset({"and", "und", "et", "e", "y", "og", "och", "i", "a", "of", "&", "van", "der", "den",
+                      "de", "del", "la", "le", "da", "do", "dos", "das", "di", "von"})
 _TOKEN = re.compile(r"[^\s,;:()]+|,")
 PHONE_REGIONS = ("US", "GB", "FR", "DE")  # national formats read; an international number in any
 MIN_PHONE_DIGITS = 9
@@ -58,7 +59,7 @@ def _firm(tokens: list[str]) -> str:
             taken.append(token)
             continue
         break
-    while taken and (taken[-1] == "," or taken[-1].rstrip(".").lower() in _JOINERS):
+    while taken and (taken[-1] == "," or taken[-1].rstrip(".") in _JOINERS):
         taken.pop()
     name = " ".join(taken).replace(" ,", ",")
     return name.rstrip(".")
@@ -70,7 +71,7 @@ def employers(text: str) -> list[str]:
     for match in EMPLOYED.finditer(text):
         line_end = text.find("\n", match.end())
         name = _firm(_TOKEN.findall(text[match.end() : line_end if line_end >= 0 else len(text)]))
-        if re.search(r"[A-Z]", name):
+        if any(c.isupper() for c in name):
             found.append(name)
     return found
 
