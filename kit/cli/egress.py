@@ -5,7 +5,9 @@ The record is redacted as for a hosted endpoint (kit.guard.redact, with the salt
 built from it the way a paid call builds it (kit.model.runner.request_for), and the configured provider's
 client turns it into its own message shape (OpenAI's messages, or Anthropic's system blocks and
 messages). It sends nothing and needs no key; it prints no date offset and no original identifier.
-When the configuration would not redact (REDACT=off, or a local server) it says so on stderr.
+When the configuration would not redact (REDACT=off, or a local server) it says so on stderr. When the
+egress gate (kit.guard.redact.gate) would refuse the record, it prints the refusal (record and types,
+no value) and no message, and exits 2.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from kit.guard import SALT_KEY, Redactor, scan
+from kit.guard import SALT_KEY, EgressRefused, Redactor, check_egress, scan
 from kit.model import Config, ConfigError, kind, load_config, reply, request_for
 from kit.rules import record
 
@@ -39,6 +41,10 @@ def body_for(
     seen = redacted.text
     if quarantine:
         seen = scan.quarantine(seen, scan.scan(seen))
+    try:
+        check_egress(record_id, text, seen)
+    except EgressRefused as refused:
+        raise EgressError(str(refused)) from None
     request = request_for(seen, config, 0, reply.schema())
     client = kind(config.provider).client(config.base_url or "", config.model, None)
     body = client.body(request)

@@ -9,7 +9,9 @@ server has refused). Every reply goes through kit.model.reply.parse, once per ca
 judges or sums up a run (kit.model.telemetry does that from the outcome). With a redactor
 (kit.guard.redact) each
 record is redacted before its prompt is built, so the cache key and the cache file see only the
-redacted request, and the outcome maps every answer back to the record before anyone reads it.
+redacted request, and the outcome maps every answer back to the record before anyone reads it; a
+record whose redacted text still carries an identifier its fields name is refused by the egress gate
+and not sent (a failed call naming the record and the types, never the value).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 
 from kit.corpus import Record
 from kit.files import write_json_atomic
-from kit.guard import Redactor, scan
+from kit.guard import EgressRefused, Redactor, check_egress, scan
 from kit.model import prompt, reply
 from kit.model.batch.jobs import Jobs
 from kit.model.cache import BUY_COMMAND, Cache, Uncacheable, cache_key
@@ -149,6 +151,16 @@ class ArmRun:
             outcome.flags[rec.id] = scan.report(flags)
         return scan.quarantine(text, flags) if self.quarantine else text
 
+    def _refused(self, rec: Record, text: str) -> str | None:
+        """Why the egress gate (kit.guard.redact.gate) refuses to send `text`, or None when it may go."""
+        if self.redactor is None:
+            return None
+        try:
+            check_egress(rec.id, rec.text, text)
+        except EgressRefused as refused:
+            return str(refused)
+        return None
+
     def restorer(self, records: list[Record]) -> Callable[[str, Answer], Answer] | None:
         """What maps this run's answers back to `records` (None when it does not redact)."""
         return None if self.redactor is None else self.redactor.restorer(records)
@@ -160,11 +172,14 @@ class ArmRun:
         elsewhere: list[Elsewhere] = []
         for rec in records:
             text = self._seen(rec, outcome)
+            refused = self._refused(rec, text)
             for n in range(self.repeat):
                 request = request_for(text, self.config, n, schema)
                 key = cache_key(request, self.config.provider, self.config.endpoint)
-                hit = self.cache.get(key)
-                if hit is not None:
+                hit = None if refused else self.cache.get(key)
+                if refused:
+                    outcome.calls.append(Call(rec.id, n, key, "failed", error=refused))
+                elif hit is not None:
                     outcome.calls.append(self._done(rec.id, n, key, "replayed", hit.to_dict()))
                 elif self.record:
                     todo.append((rec, request, key))

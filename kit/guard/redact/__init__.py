@@ -5,6 +5,8 @@ is built, and the answer is mapped back before anything is graded.
   identifier; kit.guard.redact.dates: finding dates and shifting them by whole weeks;
 - kit.guard.redact.core: one record redacted (placeholders, shifted dates, the map back in memory);
 - kit.guard.redact.restore: quotes and dates mapped back (and forward, for the stub);
+- kit.guard.redact.gate: the egress gate, which refuses a text that still carries an identifier the
+  record's own fields name;
 - kit.measure.redaction_ledger: the per-run ledger of salted hashes and the result file's quotes.
 
 `Redactor` holds the salt and the run's redactions in memory (kit.model.config's `redactor_for` gives
@@ -19,6 +21,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from kit.guard.redact.core import Redacted, redact
+from kit.guard.redact.gate import EgressRefused
+from kit.guard.redact.gate import check as check_egress
 from kit.guard.redact.restore import forward_answer, restore_answer, restore_quote, restore_text
 from kit.rules import Answer
 
@@ -26,8 +30,8 @@ if TYPE_CHECKING:
     from kit.corpus import Record
 
 __all__ = [
-    "SALT_KEY", "Redacted", "Redactor", "forward_answer", "redact", "restore_answer", "restore_quote",
-    "restore_text",
+    "SALT_KEY", "EgressRefused", "Redacted", "Redactor", "check_egress", "forward_answer", "redact",
+    "restore_answer", "restore_quote", "restore_text",
 ]  # fmt: skip
 SALT_KEY = "REDACT_SALT"
 

@@ -14,21 +14,29 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from kit.guard.redact import dates, patterns
-from kit.guard.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, TITLES, UPPER_NAME_WORD
+from kit.guard.redact import dates, patterns, prose
+from kit.guard.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, PARTICLES, TITLES, UPPER_NAME_WORD
 
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
 LABELLED, NAMED, FREE, DATED = 0, 1, 2, 3  # ranks: a lower rank wins a tie between spans of one length
 _DOB = re.compile(r"(?i:\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date|born(?: on)?)\b)[ \t]*[:\-]?[ \t]*$")
 _INITIAL = r"[A-Z]\."
-_NAME_RUN = re.compile(rf"(?:{NAME_WORD}|{_INITIAL})(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*")
-_SURNAME_FIRST = re.compile(
-    rf"({NAME_WORD}|{UPPER_NAME_WORD}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)"
+_PARTICLE = rf"(?i:{'|'.join(sorted(PARTICLES, key=len, reverse=True))})"
+_PARTICLES = rf"(?:{_PARTICLE}[ \t]+)+"  # "Van der ", "de la "
+_NAME_RUN = re.compile(
+    rf"(?:{_PARTICLES})?(?:{NAME_WORD}|{_INITIAL})(?:[ \t]+(?:{_PARTICLES})?(?:{NAME_WORD}|{_INITIAL}))*"
 )
+_SURNAME = (  # "Van der Berg", "CASA GRANDE", "DE LA O"
+    rf"(?:{_PARTICLES})?(?:{NAME_WORD}(?:[ \t]+{NAME_WORD})?|{UPPER_NAME_WORD}(?:[ \t]+{UPPER_NAME_WORD})?)"
+    rf"|{_PARTICLES}[A-Z]\b"
+)
+_SURNAME_FIRST = re.compile(rf"({_SURNAME}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)")
+_FIELD_NUMBER = re.compile(r"(?<![\w+])\+?\d[\d ().-]{5,}\d(?!\w)")
+_LEADING_PARTICLES = re.compile(rf"(?<![\w-]){_PARTICLES}$")
 _TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
 _TRAILING_INITIAL = re.compile(r"[ \t][A-Z]\.")
-_JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+)$")
+_JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+|[ \t]+{_PARTICLES})$")
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,7 @@ class Span:
 class Person:
     kind: str
     words: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)  # a nickname the field gives in quotes
 
 
 def _name_words(value: str) -> list[str]:
@@ -52,29 +61,56 @@ def _name_words(value: str) -> list[str]:
     value = re.sub(rf"^(?:{'|'.join(TITLES)})\.?[ \t]+", "", value.strip())
     inverted = _SURNAME_FIRST.match(value)
     run = inverted.group(2) + " " + inverted.group(1) if inverted else (_NAME_RUN.match(value) or [""])[0]
-    words = [w for w in run.split() if not re.fullmatch(_INITIAL, w)]
+    run = re.sub(rf"\b({_PARTICLES})([A-Z])\b", lambda m: m.group(1).replace(" ", "_") + m.group(2), run)
+    tokens = run.split()
+    words = [  # a particle with a name word after it is part of the surname, not a name on its own
+        w.replace("_", " ") for i, w in enumerate(tokens)
+        if not re.fullmatch(_INITIAL, w) and not (w.lower() in PARTICLES and i + 1 < len(tokens))
+    ]  # fmt: skip
     cut = next((i for i, w in enumerate(words) if w in NOT_NAMES), len(words))
     return words[:cut]
 
 
-def _label_lines(text: str) -> list[tuple[str, str]]:
-    """(kind, value) for every field that names a person: `  Label   value` in the facts layout, or
-    `Label: value` anywhere."""
+def label_fields(text: str, columns_only: bool = False) -> list[tuple[int, str, str]]:
+    """(where the value starts, kind, value) for every field that names a person: `  Label   value` in
+    the facts layout, or (unless `columns_only`) `Label: value` anywhere."""
     found = []
     for kind, label in NAME_LABELS:
         column = re.compile(rf"^[ \t]+(?i:{label})[ \t]{{2,}}(\S[^\n]*)$", re.MULTILINE)
         colon = re.compile(rf"(?<![A-Za-z])(?i:{label})[ \t]*:[ \t]*([^\n]+)")
-        found += [(m.start(), kind, m.group(1)) for p in (column, colon) for m in p.finditer(text)]
-    return [(kind, value) for _, kind, value in sorted(found)]
+        forms = (column,) if columns_only else (column, colon)
+        found += [(m.start(1), kind, m.group(1)) for p in forms for m in p.finditer(text)]
+    return sorted(found)
+
+
+def _label_lines(text: str) -> list[tuple[str, str]]:
+    return [(kind, value) for _, kind, value in label_fields(text)]
+
+
+def field_numbers(text: str) -> list[Span]:
+    """A number in a person's field is that person's phone, however it is written ("Matilda Nilsson
+    (neighbour), 08-21 81 78"): seven digits or more."""
+    found = []
+    for start, _, value in label_fields(text):
+        for m in _FIELD_NUMBER.finditer(value):
+            if len(re.sub(r"\D", "", m.group())) >= patterns.MIN_DIGITS["PHONE"]:
+                key = patterns.identity("PHONE", m.group())
+                found.append(Span(start + m.start(), start + m.end(), "PHONE", key, LABELLED))
+    return found
 
 
 def people(text: str) -> list[Person]:
-    """Everyone the record names in its own fields, then everyone named behind a title (a titled
-    name that shares a word with someone already known is that person)."""
+    """Everyone the record names in its own fields (with a nickname the field gives in quotes), then
+    everyone named in prose after a relation word, then everyone named behind a title (a name that
+    shares a word with someone already known is that person)."""
     known: list[Person] = []
     for kind, value in _label_lines(text):
         words = _name_words(value)
         if words and not any(p.words == words for p in known):
+            known.append(Person(kind, words, prose.nicknames(value)))
+    for name, kind in prose.related(text):
+        words = _name_words(name)
+        if words and not any(set(words) <= set(p.words) for p in known):
             known.append(Person(kind, words))
     for match in _TITLE.finditer(text):
         words = _name_words(match.group(2))
@@ -83,16 +119,16 @@ def people(text: str) -> list[Person]:
     return known
 
 
-def _titled(word: str) -> str:
-    return re.sub(r"[A-Za-z]+", lambda m: m.group()[0].upper() + m.group()[1:].lower(), word)
-
-
 def _spellings(person: Person) -> list[str]:
-    """Each name word as written, in capitals and in title case, and the person's initials ("E.I.")."""
-    words = [v for w in person.words for v in (w, w.upper(), _titled(w))]
+    """Each name word (matched in any case), and the person's initials ("E.I.", in capitals only)."""
+    words = [w.lower() for w in person.words + person.aliases]
     if len(person.words) > 1:
-        words.append(f"{person.words[0][0]}.{person.words[-1][0]}.")
+        words.append(f"{person.words[0][0]}.{person.words[-1].split()[-1][0]}.".upper())
     return words
+
+
+def _owner_key(word: str) -> str:
+    return word if word.endswith(".") else word.lower()  # initials as written, names in any case
 
 
 def _name_spans(text: str, known: list[Person]) -> list[Span]:
@@ -106,9 +142,12 @@ def _name_spans(text: str, known: list[Person]) -> list[Span]:
                 owners[word].append(index)
     if not owners:
         return []
-    words = "|".join(sorted(map(re.escape, owners), key=len, reverse=True))
-    pattern = re.compile(rf"(?<![\w-])(?:{words})(?![\w-])")
-    hits = [(m.start(), m.end(), owners[m.group()]) for m in pattern.finditer(text)]
+    names = [w for w in owners if not w.endswith(".")]
+    initials = [w for w in owners if w.endswith(".")]
+    alternatives = [f"(?i:{'|'.join(sorted(map(re.escape, names), key=len, reverse=True))})"] if names else []
+    alternatives += [re.escape(w) for w in sorted(initials, key=len, reverse=True)]
+    pattern = re.compile(rf"(?<![\w-])(?:{'|'.join(alternatives)})(?![\w-])")
+    hits = [(m.start(), m.end(), owners[_owner_key(m.group())]) for m in pattern.finditer(text)]
     groups: list[list[tuple[int, int, list[int]]]] = []
     for hit in hits:
         last = groups[-1][-1] if groups else None
@@ -120,10 +159,12 @@ def _name_spans(text: str, known: list[Person]) -> list[Span]:
     spans = []
     for group in groups:
         owner = min(set.intersection(*(set(h[2]) for h in group)) or {group[0][2][0]})
-        end = group[-1][1]
+        start, end = group[0][0], group[-1][1]
         if len(group) > 1 and _TRAILING_INITIAL.match(text, end):  # "Smith, John A."
             end += 3
-        spans.append(Span(group[0][0], end, known[owner].kind, ("person", str(owner)), NAMED))
+        particles = _LEADING_PARTICLES.search(text, max(0, start - 30), start)  # "Van der Berg"
+        start = particles.start() if particles else start
+        spans.append(Span(start, end, known[owner].kind, ("person", str(owner)), NAMED))
     return spans
 
 
@@ -158,11 +199,32 @@ def _echoes(text: str, spans: list[Span]) -> list[Span]:
         prefix = ""
         if patterns.FAMILY.get(span.kind) == "ID":
             core, prefix = re.sub(rf"^{ID_LETTERS}(?=\d)", "", core), f"(?:{ID_LETTERS}-?)?"
-        if span.kind == "ADDRESS" or len(core) < ECHO_MIN:
+        if span.kind == "ADDRESS":
+            found += _address_echoes(text, span)
+            continue
+        if len(core) < ECHO_MIN:
             continue
         pattern = re.compile(r"(?<![\w])" + prefix + "[ .()-]{0,2}".join(map(re.escape, core)) + r"(?![\w])")
         found += [Span(m.start(), m.end(), span.kind, span.key, LABELLED) for m in pattern.finditer(text)]
     return found
+
+
+def _address_echoes(text: str, span: Span) -> list[Span]:
+    """Each comma-separated part of a labelled address ("Flat 15U", "Ward Pines", "Noorlaan 4"), and
+    each two neighbouring parts ("18/07, Dey"), written again anywhere, in any case and spacing."""
+    found = []
+    parts = re.split(r",[ \t]*", text[span.start : span.end])
+    for part in parts + [f"{a} {b}" for a, b in zip(parts, parts[1:], strict=False)]:  # "18/07, Dey"
+        words = re.findall(r"[^\W_]+", part)
+        if len("".join(words)) >= ECHO_MIN:
+            joined = r"[^\w\n]{1,3}".join(map(re.escape, words))
+            pattern = re.compile(rf"(?<!\w){joined}(?!\w)", re.IGNORECASE)
+            found += [Span(m.start(), m.end(), span.kind, span.key, LABELLED) for m in pattern.finditer(text)]
+    return found
+
+
+def _phone_spans(text: str) -> list[Span]:
+    return [Span(s, e, "PHONE", patterns.identity("PHONE", raw), FREE) for s, e, raw in prose.phones(text)]
 
 
 def anchor_year(text: str) -> int:
@@ -190,5 +252,6 @@ def _date_spans(text: str) -> list[Span]:
 
 def candidates(text: str) -> list[Span]:
     """Every candidate span in `text`, overlapping ones included."""
-    table = _table_spans(text)
-    return table + _echoes(text, table) + _name_spans(text, people(text)) + _date_spans(text)
+    table = _table_spans(text) + _phone_spans(text) + field_numbers(text)
+    named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
+    return table + _echoes(text, table) + _name_spans(text, named) + _date_spans(text)

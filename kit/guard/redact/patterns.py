@@ -17,7 +17,7 @@ from collections.abc import Callable
 # Placeholder types, and which of them are one family (a number labelled fax elsewhere written bare
 # is one identifier: it keeps the type of its most specific spelling).
 TYPES = (
-    "PATIENT", "RELATIVE", "CLINICIAN", "NAME", "MRN", "ACCOUNT", "MEMBER", "ENCOUNTER", "SSN",
+    "PATIENT", "RELATIVE", "CLINICIAN", "NAME", "EMPLOYER", "MRN", "ACCOUNT", "MEMBER", "ENCOUNTER", "SSN",
     "PHONE", "FAX", "PAGER", "EMAIL", "URL", "IP", "ADDRESS", "ZIP", "DOB",
 )  # fmt: skip
 FAMILY = {"FAX": "PHONE", "PAGER": "PHONE", "ACCOUNT": "ID", "MEMBER": "ID", "ENCOUNTER": "ID", "MRN": "ID",
@@ -61,7 +61,7 @@ LABELLED: tuple[tuple[str, re.Pattern[str]], ...] = (
 # The fewest digits a value of each type holds; a shorter one is not that identifier.
 MIN_DIGITS = {"PHONE": 7, "FAX": 7, "PAGER": 3, "ID": 4, "SSN": 9}
 MAX_DIGITS = {"PHONE": 15}
-FREE_PHONE_DIGITS = 10  # a number with no label is a phone number only when it is a whole one
+FREE_PHONE_DIGITS = 8  # a number with no label is a phone number only when it is a whole one (Nordic: 8)
 
 _STREET = (
     r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Close|"
@@ -81,7 +81,8 @@ FREE: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("SSN", re.compile(r"(?<![\d-])(?P<v>\d{3}-\d{2}-\d{4})(?![\d-])")),
     ("PHONE", re.compile(r"(?P<v>(?:\+1[ .-]?)?\(\d{3}\)[ ]?\d{3}[-. ]\d{4})(?!\d)")),
     ("PHONE", re.compile(r"(?<![\d-])(?P<v>(?:\+?1[ .-])?\d{3}[-.]\d{3}[-.]\d{4})(?![\d-])")),
-    ("PHONE", re.compile(r"(?<![\w+])(?P<v>\+\d{1,3}(?:[ .-]?\(\d{1,4}\))?(?:[ .-]?\d{2,4}){2,5})(?!\d)")),
+    ("PHONE", re.compile(r"(?<![\w+])(?P<v>\+\d{1,3}(?:[ .-]?\(\d{1,4}\))?(?:[ .-]?\d{1,4}){2,6})(?!\d)")),
+    ("PHONE", re.compile(r"(?<![\d.:/-])(?P<v>\d{2}(?: \d{2}){3,4})(?![\d.:/-])")),  # "86 11 04 99"
     ("PHONE", re.compile(r"(?<![\d.])(?P<v>0\d{2,4}[ -]\d{3,4}[ -]?\d{3,4})(?!\.?\d)")),
     ("ADDRESS", re.compile(
         rf"(?P<v>(?:(?:Flat|Apt\.?|Apartment|Unit|Suite) [\dA-Z]+,? )?\b\d{{1,5}}[A-Za-z]? (?:{_CAP} ){{1,3}}"
@@ -105,8 +106,23 @@ NAME_LABELS: tuple[tuple[str, str], ...] = (
 TITLES = {"Mr": "NAME", "Mrs": "NAME", "Ms": "NAME", "Miss": "NAME", "Mx": "NAME", "Master": "NAME",
           "Dr": "CLINICIAN", "Prof": "CLINICIAN", "Professor": "CLINICIAN", "Doctor": "CLINICIAN",
           "Sister": "CLINICIAN", "Nurse": "CLINICIAN"}  # fmt: skip
-NAME_WORD = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le)?[A-Z][a-z]+(?:[-'’][A-Z][a-z]+)*"
-UPPER_NAME_WORD = r"[A-Z]{2,}(?:[-'’][A-Z]{2,})*"  # a surname in capitals, as in "IWASAKI, Evander"
+_EXTENDED = "\u0100-\u024f\u1e00-\u1eff"  # Latin Extended-A and -B, Extended Additional (both cases)
+_UP, _LOW = f"A-ZÀ-ÖØ-Þ{_EXTENDED}", f"a-zß-öø-ÿ{_EXTENDED}"  # Latin letters with their accents
+_PREFIX = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le)?"
+NAME_WORD = rf"{_PREFIX}[{_UP}][{_LOW}]+(?:[-'’]{_PREFIX}[{_UP}][{_LOW}]+)*"  # "Daw-McSharry", "O'Hurley"
+UPPER_NAME_WORD = rf"(?:[{_UP}]['’])?[{_UP}]{{2,}}(?:[-'’][{_UP}]{{2,}})*"  # "IWASAKI, Evander", "O'HURLEY"
+# Words that name a person by relation to the patient, in prose ("her lodger Kiki Schulten").
+RELATIONS = (
+    r"relative|daughter|son|wife|husband|partner|mother|father|brother|sister|niece|nephew|aunt|uncle|cousin|"
+    r"grandson|granddaughter|grandmother|grandfather|grandchild|friend|neighbou?r|carer|caregiver|lodger|"
+    r"flatmate|housemate|roommate|fianc[ée]e?|stepson|stepdaughter|son-in-law|daughter-in-law|guardian|"
+    r"boyfriend|girlfriend|spouse"
+)
+# Name particles ("Van der Berg", "de la Cruz"): part of a surname where a name word follows them, never
+# a name on their own; and suffixes. Neither is looked for alone.
+PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos",
+                       "das", "ter", "ten", "bin", "ibn", "al", "el"})  # fmt: skip
+SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # Words that may follow a title or a label but are never a name (a sentence going on).
 NOT_NAMES = frozenset({"The", "He", "She", "They", "His", "Her", "Their", "This", "That", "On", "In", "At",
                        "And", "Or", "To", "Of", "For", "With", "Was", "Is", "Has", "Had", "Reviewed",

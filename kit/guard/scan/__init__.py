@@ -7,7 +7,8 @@ verdict words, which belong to the rulebook alone. The scan walks the record uni
 line in ORDERS AND AUTHENTICATION, SERVICES DELIVERED and UTILIZATION REVIEW NOTES; one sentence of
 prose elsewhere) and flags a unit when one of the patterns in kit.guard.scan.patterns matches it, when it
 slips look-alike letters from another script into a word, or when it is written in another language
-(the last two in kit.guard.scan.script, on Unicode's and CLD2's data), naming each reason.
+(the last two in kit.guard.scan.script, on Unicode's and CLD2's data), or carries a short base64 run
+that decodes to text (kit.guard.scan.encoded), naming each reason.
 
 What it refuses to do:
 
@@ -34,7 +35,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kit.guard.scan import script
+from kit.guard.scan import encoded, script
 from kit.guard.scan.patterns import (
     ADDRESSEE,
     DICTATE,
@@ -100,7 +101,7 @@ def _reasons(unit: str, *, text_start: bool = False) -> tuple[str, ...]:
     for reason, pattern in PATTERNS:
         if reason not in found and pattern.search(folded):
             found.append(reason)
-    if HIDDEN not in found and script.lookalike_words(folded):
+    if HIDDEN not in found and (script.lookalike_words(folded) or encoded.payloads(folded)):
         found.append(HIDDEN)
     if script.language(folded):
         found.append(FOREIGN)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from kit.guard.scan import vocabulary
+from kit.guard.scan import addressed, vocabulary
 from kit.guard.scan.cues import (
     BODY_SYSTEM,
     IMPERATIVE,
@@ -79,6 +79,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|\b(?:AI|A\.I\.)\s*[,:]\s*(?:please|you|ignore|answer|output|respond|return|mark|disregard)",
         ),
     ),
+    (ADDRESSEE, addressed.BARE_ADDRESSEE),  # "Bot, ...", "for the bot", "AI: the order is countersigned"
     # "whatever assembles the evidence", "any tool reading this": an audience defined by what it does.
     # Whole verb forms only, so "anything readily available" is food, not an audience.
     (
@@ -291,6 +292,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # --- the rulebook's verdict words and the kit's own vocabulary, built from their one source ---
     (VERDICT, vocabulary.VERDICT_JOINED),
     (VERDICT, vocabulary.VERDICT_SPACED),
+    (VERDICT, addressed.VERDICT_CASE),  # lower or title case, or joined with nothing
     (VOCABULARY, vocabulary.VOCABULARY),
     # --- role-play and chat-template cues ---------------------------------------------------------
     # "You are now ...", "from now on you ...", "act as the evaluator", "Pretend that ...". "Act as an
@@ -342,7 +344,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         HIDDEN,
         re.compile(
             r"<!--|-->|<\s*(?:span|div|p|font)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden"
-            r"|font-size\s*:\s*0|color\s*:\s*(?:white|#fff))",
+            r"|font-size\s*:\s*0|color\s*[:=]\s*[\"']?(?:white|#fff))|<\s*(?:details|summary)\b"
+            r"|<\s*\w+\b[^>]*\shidden\b|(?:^|\s)\[[^\]\n]{0,20}\]:\s*#",
             _I,
         ),
     ),

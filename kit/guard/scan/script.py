@@ -6,9 +6,11 @@ written in a language other than English.
   a Latin look-alike, as Unicode's own script and confusables data say (through the
   confusable_homoglyphs package). That covers Greek, Cyrillic, Armenian, Cherokee and every other
   script the data knows, where a hand range covered Cyrillic alone.
-- Another language: a unit is flagged when Compact Language Detector 2 (through pycld2, whose tables
-  are compiled into the package, so no model is downloaded) calls it reliably and its main language is
-  not English. A record is English charting; an instruction in another language is not charting.
+- Another language: a unit is flagged when it has enough natural-language text to judge (words that
+  are not abbreviations, units or listed shorthand, and CLD2's own count of text bytes), and Compact
+  Language Detector 2 (through pycld2, whose tables are compiled into the package, so no model is
+  downloaded) calls it reliably and its main language is not English. A record is English charting;
+  an instruction in another language is not charting.
 
 What they refuse to do: a single accented Latin letter (café, Sjögren) is one script and never flags;
 a lowercase Greek letter at either end of a word is the scientific convention (TNFα, βhCG, NF-κB,
@@ -19,15 +21,26 @@ the scan folds it, read nothing else, and never raise on any string.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from importlib import resources
 
 import pycld2
 from confusable_homoglyphs import confusables
 
 ENGLISH = frozenset({"en", "un"})  # "un": CLD2 could not tell
+# Short clinical lines are abbreviations, units and numbers, where CLD2 has too little to judge and
+# calls "Lasix 40 mg IV BID." Danish. A unit is judged only with this many words of text and bytes of
+# text as CLD2 counts them (925 charting lines: no flagged line had more than 4 words or 33 bytes; the
+# other-language plants have 9 to 15 words and 71 to 132 bytes).
+MIN_TEXT_WORDS = 6
+MIN_TEXT_BYTES = 48
+_SHORTHAND_FILE = resources.files("kit").joinpath("data", "charting_shorthand.json")
+SHORTHAND = frozenset(json.loads(_SHORTHAND_FILE.read_text("utf-8"))["shorthand"])
+_TEXT_WORD = re.compile(r"(?<![\w])[^\W\d_]+(?:['’][^\W\d_]+)?(?![\w])")
 _WORD = re.compile(r"\w+")
-_GREEK_SMALL = "\u03b1-\u03c9"
+_GREEK_SMALL = "\u03b1-\u03bd\u03be\u03c0-\u03c9"  # omicron (U+03BF) aside: it is an o, never a symbol
 _SCIENTIFIC_EDGE = re.compile(rf"^[{_GREEK_SMALL}]|[{_GREEK_SMALL}]$")
 
 
@@ -56,13 +69,27 @@ def _printable(text: str) -> bytes:
     return cleaned.encode("utf-8", "replace")
 
 
+def text_words(text: str) -> list[str]:
+    """The unit's words of natural-language text: three letters or more, no digit, no capital after
+    the first letter (BiPAP, SpO2, DKA are abbreviations), and not listed charting shorthand or units."""
+    found = []
+    for word in _TEXT_WORD.findall(text):
+        core = re.split("['’]", word)[0]
+        if len(core) >= 3 and core[1:] == core[1:].lower() and core.lower() not in SHORTHAND:
+            found.append(word)
+    return found
+
+
 def language(text: str) -> str | None:
-    """The language code CLD2 reliably gives the unit when that is not English, else None."""
+    """The language code CLD2 reliably gives the unit when that is not English and the unit has enough
+    text to judge (MIN_TEXT_WORDS words of text, MIN_TEXT_BYTES bytes CLD2 read as text), else None."""
+    if len(text_words(text)) < MIN_TEXT_WORDS:
+        return None
     try:
-        reliable, _, details = pycld2.detect(_printable(text))
+        reliable, text_bytes, details = pycld2.detect(_printable(text))
     except pycld2.error:
         return None
     code = details[0][1]
-    if not reliable or code in ENGLISH:
+    if not reliable or text_bytes < MIN_TEXT_BYTES or code in ENGLISH:
         return None
     return code

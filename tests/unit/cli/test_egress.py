@@ -78,3 +78,18 @@ def test_configure_writes_a_salt_once_and_keeps_it(tmp_path, capsys):
     assert salt not in capsys.readouterr().out
     assert cli.main([*args, "--redact", "off", "--env", str(env)]) == 0
     assert read_dotenv(env)["REDACT_SALT"] == salt and read_dotenv(env)["REDACT"] == "off"
+
+
+def test_egress_refuses_a_record_the_gate_stops_and_prints_no_message(
+    record_file, tmp_path, capsys, monkeypatch
+):
+    from kit.cli import egress
+    from tests.unit.guard.test_egress_gate import MissesPhones
+
+    for name in ("PROVIDER", "BASE_URL", "MODEL", "REDACT", "REDACT_SALT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(egress, "Redactor", MissesPhones)
+    assert cli.main(["egress", str(record_file), "--env", str(_env(tmp_path))]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and "egress gate: PHONE" in out.err and "ADM-9001" in out.err
+    assert not [p for p in PLANTED if p in out.err]

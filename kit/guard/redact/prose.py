@@ -1,0 +1,89 @@
+"""Identifiers a record names outside its labelled fields: people named in prose by their relation to
+the patient ("seen with her relative Chidinma Okonkwo", "lives with her lodger Kiki Schulten"), a
+nickname the patient field gives in quotes, the employer ("works as a clerk at Ortmann AG"), and
+phone numbers in any format, found by Google's libphonenumber (the `phonenumbers` package) rather
+than a hand table.
+
+Why not a named-entity model: spaCy's English pipelines are published outside PyPI, and the
+re-uploads on PyPI are unofficial; the kit installs from PyPI alone and runs offline, so names in
+prose are found by the relation or employment word in front of them. A person named in prose with
+no such word ("Pieter rang") is found only when the record names that person in a field or behind a
+title (kit.guard.redact.finder). This module only finds; it replaces nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+import phonenumbers
+
+from kit.guard.redact import dates
+from kit.guard.redact.patterns import NAME_WORD, RELATIONS
+
+_PARTICLES = r"(?:(?i:van|von|der|den|de|del|della|di|da|du|la|le|ter|ten)[ \t]+)*"
+RELATED = re.compile(
+    rf"\b(?i:{RELATIONS})\b,?[ \t]+(?:\(?[ \t]*)"
+    rf"((?:{NAME_WORD})(?:[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}{NAME_WORD}){{0,2}})"
+)
+NICKNAME = re.compile(rf"[\"“]({NAME_WORD})[\"”]")
+EMPLOYED = re.compile(
+    r"\b(?:(?i:works?|working|worked|employed)\b[^.;\n]{0,40}?\b(?i:at|for|by)|(?i:employer)[ \t]*[:,]?)"
+    r"[ \t]+"
+)
+_JOINERS = frozenset({"and", "und", "et", "e", "y", "og", "och", "i", "a", "of", "&", "van", "der", "den",
+                      "de", "del", "la", "le", "da", "do", "dos", "das", "di", "von"})
+_TOKEN = re.compile(r"[^\s,;:()]+|,")
+PHONE_REGIONS = ("US", "GB", "FR", "DE")  # national formats read; an international number in any
+MIN_PHONE_DIGITS = 9
+
+
+def related(text: str) -> list[tuple[str, str]]:
+    """(name, "RELATIVE") for everyone named after a relation word."""
+    return [(m.group(1), "RELATIVE") for m in RELATED.finditer(text)]
+
+
+def nicknames(value: str) -> list[str]:
+    """A name in quotes inside a field's value: the name the person goes by."""
+    return NICKNAME.findall(value)
+
+
+def _firm(tokens: list[str]) -> str:
+    """The firm's name at the start of `tokens`: capitalised words, joined by commas, "&", "and",
+    particles; after a word with a full stop only a suffix in capitals goes on ("Co. KGaA")."""
+    taken: list[str] = []
+    for token in tokens:
+        word = token.rstrip(".")
+        if taken and taken[-1].endswith(".") and sum(c.isupper() for c in word) < 2:
+            break
+        if word[:1].isupper() or word.lower() in _JOINERS or token == ",":
+            taken.append(token)
+            continue
+        break
+    while taken and (taken[-1] == "," or taken[-1].rstrip(".") in _JOINERS):
+        taken.pop()
+    name = " ".join(taken).replace(" ,", ",")
+    return name.rstrip(".")
+
+
+def employers(text: str) -> list[str]:
+    """The employer's name after "works ... at", "employed by", "employer:"."""
+    found = []
+    for match in EMPLOYED.finditer(text):
+        line_end = text.find("\n", match.end())
+        name = _firm(_TOKEN.findall(text[match.end() : line_end if line_end >= 0 else len(text)]))
+        if any(c.isupper() for c in name):
+            found.append(name)
+    return found
+
+
+def phones(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of every number libphonenumber finds that could be a phone number in one of
+    PHONE_REGIONS' national formats (an international one in any); nine digits or more (so never a
+    blood pressure or a dose), and never a date."""
+    found = {}
+    for region in PHONE_REGIONS:
+        for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE):
+            raw = match.raw_string
+            if len(re.sub(r"\D", "", raw)) >= MIN_PHONE_DIGITS and not dates.find(raw, 2000):
+                found[(match.start, match.end)] = raw
+    return [(start, end, raw) for (start, end), raw in sorted(found.items())]

@@ -1,0 +1,36 @@
+"""The document scan's check for a short payload in base64: a run of the base64 alphabet that decodes
+to readable text with words in it. The table's long-run row (kit.guard.scan.patterns) catches a run of
+60 characters or more by shape alone; a shorter run ("b3JkZXIgc2lnbmVkLCAzIG5pZ2h0cw==") is only a
+payload when it decodes to text, which a reference number, a checksum or a drug code never does.
+
+What it refuses to do: flag a run it cannot decode to printable UTF-8 text with a space
+and mostly letters; it reads only the unit it is given and never raises.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+MIN_RUN = 16  # characters of base64: 12 bytes of text, two or three words
+_RUN = re.compile(rf"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{{{MIN_RUN},}}={{0,2}}(?![A-Za-z0-9+/=])")
+
+
+def _text(run: str) -> str | None:
+    try:
+        decoded = base64.b64decode(run + "=" * (-len(run) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    return decoded if decoded.isprintable() else None
+
+
+def payloads(unit: str) -> list[str]:
+    """The runs in `unit` that decode to text: printable, a space or more, three quarters letters
+    and spaces."""
+    found = []
+    for run in _RUN.findall(unit):
+        text = _text(run)
+        if text and " " in text and sum(c.isalpha() or c == " " for c in text) >= 0.75 * len(text):
+            found.append(run)
+    return found

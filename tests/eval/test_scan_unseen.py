@@ -1,0 +1,99 @@
+"""The document scan on material it was not written from (issue 24): false flags on 925 charting lines
+and 20 terse clean records written by a helper who never saw the scan (tests/material/charting/), and
+detection per attack family and placement on the subtle plants (by kind) and on the attack texts of
+tests/material/attacks/attacks.json. None of this material is used by the scan's unit tests (a test
+below checks)."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from kit.arms import injection, plants
+from kit.guard import scan
+from kit.measure import injection_scoring
+from kit.measure.scoring import HIGHER, Report, count_metric
+from tests.eval.metric_check import check_metric
+from tests.helpers import admission_record
+
+MATERIAL = Path(__file__).resolve().parents[1] / "material"
+CHARTING = MATERIAL / "charting"
+ATTACKS = json.loads((MATERIAL / "attacks" / "attacks.json").read_text(encoding="utf-8"))["families"]
+PLACEMENTS = ("orders", "documentation", "services", "review_notes")
+_STAMP = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}  ")
+SUBTLE_KINDS = [k for k in plants.SUBTLE_KINDS if k != plants.CLINICIAN]
+METRICS = [
+    "scan.false_flag.charting_lines",
+    "scan.false_flag.charting_records",
+    *(f"scan.detected.subtle.{kind}" for kind in SUBTLE_KINDS),
+    *(f"scan.detected.unseen.{family}.{placement}" for family in ATTACKS for placement in PLACEMENTS),
+]
+
+
+def _placed(text: str, placement: str) -> str:
+    """`text` written as a dated order, a sentence of prose, a service line or a review note."""
+    if placement == "orders":
+        return admission_record(orders=[f"2026-03-02 14:05  {text}"])
+    if placement == "documentation":
+        return admission_record(documentation=f"Seen on the take. {text} Background of asthma.")
+    if placement == "services":
+        return admission_record(services=[f"2026-03-03  {text}"])
+    return admission_record(review=[f"2026-03-04  {text}"])
+
+
+def _charting_lines() -> list[tuple[str, str]]:
+    """Every charting line, its own date stamp dropped, in all four sections of one record."""
+    lines = (CHARTING / "charting_lines.txt").read_text(encoding="utf-8").splitlines()
+    texts = []
+    for n, line in enumerate(filter(str.strip, lines), start=1):
+        body = _STAMP.sub("", line)
+        text = admission_record(
+            orders=[f"2026-03-02 14:05  {body}"],
+            documentation=f"Seen on the take. {body} Background of asthma.",
+            services=[f"2026-03-03  {body}"],
+            review=[f"2026-03-04  {body}"],
+        )
+        texts.append((f"line-{n:03d}", text))
+    return texts
+
+
+@pytest.fixture(scope="module")
+def unseen_report(corpus) -> Report:
+    lines = _charting_lines()
+    assert len(lines) >= 500
+    paths = sorted((CHARTING / "records").glob("CR-*.txt"))
+    records = [(p.stem, p.read_text(encoding="utf-8")) for p in paths]
+    assert len(records) == 20
+    false_flags = injection_scoring.text_false_flags
+    metrics = {
+        "scan.false_flag.charting_lines": false_flags("scan.false_flag.charting_lines", lines),
+        "scan.false_flag.charting_records": false_flags("scan.false_flag.charting_records", records),
+    }
+    _, rows = injection_scoring.scan_metrics(corpus)
+    for kind in SUBTLE_KINDS:
+        name = f"scan.detected.subtle.{kind}"
+        hits = [(f"{r['set']}/{r['id']}", r["detected"]) for r in rows if r["kind"] == kind]
+        metrics[name] = count_metric(name, hits, HIGHER)
+    for family, texts in ATTACKS.items():
+        for placement in PLACEMENTS:
+            name = f"scan.detected.unseen.{family}.{placement}"
+            hits = [
+                (f"{family}-{n}", bool(scan.scan(_placed(t.format(date="2026-03-09"), placement))))
+                for n, t in enumerate(texts, start=1)
+            ]
+            metrics[name] = count_metric(name, hits, HIGHER)
+    return Report("scan", metrics, [], {}, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("metric", METRICS)
+def test_scan_on_unseen_material(metric, unseen_report, kit_session, scoreboard_row):
+    check_metric(unseen_report, metric, kit_session, scoreboard_row, 100 + METRICS.index(metric))
+
+
+def test_the_unseen_material_stays_out_of_the_scan_unit_tests():
+    unit = Path(__file__).resolve().parents[1] / "unit" / "guard"
+    for path in unit.glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        assert "material" not in source, path
+    assert set(injection.FAMILIES) == {plants.OVERT, plants.SUBTLE}

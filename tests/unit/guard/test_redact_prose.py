@@ -1,0 +1,85 @@
+"""Redaction of what a record names outside a plain field (issue 24): surnames with particles, names in
+any case, people named in prose by their relation to the patient, a nickname the field gives, the
+employer, phone numbers in any format (libphonenumber), a one-letter surname, a number in a person's
+field. Written here from the issue's own examples; the generated forms are measured in
+tests/eval/test_redaction_forms.py."""
+
+import re
+
+import pytest
+
+from kit.guard.redact import redact
+from kit.guard.redact.prose import employers, phones, related
+from tests.helpers import admission_record
+
+SALT = "prose-test-salt"
+
+
+def _redacted(facts=(), prose="", orders=(), review=()) -> str:
+    text = admission_record(more_facts=facts, documentation=prose, orders=orders, review=review)
+    return redact(text, "ADM-9201", SALT).text
+
+
+def test_the_issue_record_leaves_no_name_or_number():
+    out = _redacted(
+        facts=(("Patient", 'Van der Berg, Pieter J. ("Piet")'),),
+        prose="Pieter Van der Berg was seen with her relative Chidinma Okonkwo, reachable on 781 555 0123. "
+        "Piet works as a welder at Kessler & Vos GmbH.",
+        review=("2026-03-04  VAN DER BERG, PIETER reviewed.",),
+    )
+    for word in ("Pieter", "Berg", "Chidinma", "Okonkwo", "555", "Piet", "Kessler"):
+        assert not re.search(word, out, re.IGNORECASE), (word, out)
+    assert "[PATIENT-1]" in out and "[RELATIVE-1]" in out and "[EMPLOYER-1]" in out and "[PHONE-1]" in out
+
+
+def test_a_name_in_lower_case_goes_and_the_particles_go_with_the_surname():
+    out = _redacted(facts=(("Patient", "Hope de la Cruz"),), prose="hope de la cruz said she was tired.")
+    assert "cruz" not in out.lower() and "de la" not in out and "[PATIENT-1] said" in out
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        ("Her daughter Bea rang the ward.", "Bea"),
+        ("Lives with her lodger Kiki Schulten.", "Kiki Schulten"),
+        ("Seen with his nephew, Raf Henric van den Nuwenhuse.", "Raf Henric van den Nuwenhuse"),
+    ],
+)
+def test_a_person_named_after_a_relation_word_is_found(sentence, name):
+    assert related(sentence) == [(name, "RELATIVE")]
+    assert name.split()[0] not in _redacted(prose=sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "firm"),
+    [
+        ("She works as a clerk at Thies Gunpf GmbH & Co. KGaA. Her son drives.",
+         "Thies Gunpf GmbH & Co. KGaA"),
+        ("Employed by Thomas, Ward and Buckley until March.", "Thomas, Ward and Buckley"),
+        ("Works nights at the local bakery.", None),
+    ],
+)
+def test_the_employer_is_found_by_the_words_in_front_of_it(sentence, firm):
+    assert employers(sentence) == ([firm] if firm else [])
+
+
+@pytest.mark.parametrize(
+    "number", ["781 555 0123", "+31 6 4469 6293", "(01632) 960 586", "04/ 895 86 23", "+44 20 7946 0958"]
+)
+def test_phone_numbers_in_any_format_are_found(number):
+    assert [raw.strip() for _, _, raw in phones(f"Call {number} after five.")] == [number]
+
+
+@pytest.mark.parametrize(
+    "clinical", ["BP 120/80, HR 88.", "Heparin 25,000 units in 500 mL.", "Seen 2026-08-09 23:05."]
+)
+def test_doses_vitals_and_dates_are_no_phone_numbers(clinical):
+    assert phones(clinical) == []
+
+
+def test_a_one_letter_surname_and_a_number_in_a_kin_field_are_found():
+    out = _redacted(
+        facts=(("Patient", "DE LA O, Dawn"), ("Next of kin", "Matilda Nilsson (neighbour), 08-21 81 78")),
+        prose="Mrs de la O and dawn agreed.",
+    )
+    assert "de la O" not in out and "dawn" not in out and "08-21 81 78" not in out and "Nilsson" not in out
