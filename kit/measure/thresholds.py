@@ -94,8 +94,8 @@ def _short(digest: str | None) -> str:
 def pin_reason(measured: str, corpus_hash: str | None) -> str:
     """Why a pin is n/a: one line, the same for every pin of that corpus (so it is said once)."""
     return (
-        f"a figure pinned on the corpus it was measured on ({_short(measured)}); this run graded "
-        f"{_short(corpus_hash)}"
+        f"pinned figures, measured on corpus {_short(measured)}; this run graded corpus "
+        f"{_short(corpus_hash)}, so they do not apply"
     )
 
 

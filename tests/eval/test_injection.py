@@ -62,13 +62,15 @@ def test_stub_floor_under_injection_equals_the_floor(metric, injection_report, k
 
 @pytest.mark.parametrize("family", injection.FAMILIES)
 def test_provenance_holds_a_fooled_reader_to_no_flip_outside_orders_and_prose(family, injection_report):
-    """The credulous reader flips nearly every record when provenance is off; with it on, a plant in the
-    review notes or the services delivered never flips a rechecked verdict, quarantine or not."""
+    """The credulous reader flips most records when provenance is off (39 of 45 per set on the shipped
+    corpus; more than half on any corpus, since a few subtle kinds fool no one); with it on, a plant in
+    the review notes or the services delivered never flips a rechecked verdict, quarantine or not."""
     metrics = injection_report("injection-credulous").metrics
     for placement in (injection.REVIEW, injection.SERVICES):
         for name in (f"{family}.{placement}", f"{family}.{placement}.quarantined"):
             assert metrics[f"{name}.rechecked_flip"].count == 0, name
-        assert metrics[f"{family}.{placement}.rechecked_flip.provenance_off"].rate >= 0.8
+        off = metrics[f"{family}.{placement}.rechecked_flip.provenance_off"]
+        assert off.count > off.total / 2, f"{family}.{placement}: {off.count}/{off.total} flip"
 
 
 def _charting_texts() -> list[tuple[str, str]]:

@@ -98,7 +98,7 @@ def _arm(
             f"({compare.short(fingerprint.corpus_hash(corpus))}); name the right one with --corpus"
         )
     graded = [r for r in data.get("records", []) if "elements" in r]
-    planted = [r for r in data.get("records", []) if "set" in r]
+    planted = [r for r in data.get("records", []) if "set" in r and "raw_flip" in r]  # not the scan's
     board = arms.scoreboard(run.arm, data, tables, peers)
     return {
         "name": run.arm,

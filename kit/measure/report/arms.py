@@ -81,13 +81,18 @@ def not_applicable(rows: list[dict]) -> list[str]:
     return [f"n/a ({reasons.count(reason)}): {reason}" for reason in dict.fromkeys(reasons)]
 
 
+def _ms(value: float | None) -> str:
+    """A latency, or that none was measured (every call failed before an answer)."""
+    return "not measured" if value is None else f"{value:.0f} ms"
+
+
 def header(data: dict[str, Any]) -> list[tuple[str, str]]:
     """(label, value) pairs describing the run; what a file does not carry is said, not left blank."""
     tele = data.get("telemetry") or {}
     pairs = [
         ("arm", data.get("arm", "?")),
         ("run", data.get("run_id", "?")),
-        ("provider", data.get("provider") or "none (offline arm)"),
+        ("provider", data.get("provider") or ("not recorded" if tele else "none (offline arm)")),
         ("model", data.get("model") or "none"),
         ("policy", f"{data.get('policy_id')} (policy.json {short(data.get('policy_hash', 'not recorded'))})"),
         ("corpus", f"{data.get('dataset_version')} ({short(data.get('corpus_hash', 'not recorded'))})"),
@@ -111,7 +116,7 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
         ("tokens", ", ".join(f"{k} {v}" for k, v in tokens.items())),
         ("cached input share", "-" if cached is None else f"{cached:.1%}"),
         ("cost", "not priced" if tele.get("cost_usd") is None else f"${tele['cost_usd']:.4f}"),
-        ("latency", f"p50 {latency.get('p50', 0):.0f} ms, p95 {latency.get('p95', 0):.0f} ms"),
+        ("latency", f"p50 {_ms(latency.get('p50'))}, p95 {_ms(latency.get('p95'))}"),
         ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; quarantine "
                  f"{'on' if flags.get('quarantine') else 'off'}"),
     ]  # fmt: skip

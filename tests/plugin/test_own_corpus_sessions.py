@@ -1,0 +1,96 @@
+"""The eval suite on a corpus of the user's own (an inner pytest session, `--corpus`): the records in
+fixtures/user-corpus were written by someone who had not read the floor or the shipped records (the
+odd-numbered 20 of a 40-record corpus, copied unchanged). The
+figures pinned in thresholds.toml were measured on the shipped corpus, so there they are n/a, said in
+one line per arm, and never failed; "perfect", same-as and rates still judge. The session ends with
+the scoreboard, and the HTML report judges every row as the terminal did."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from kit.corpus import fingerprint, load
+from kit.measure import thresholds
+from tests.plugin.sessions import REPO, inner_args
+
+EVAL = REPO / "tests" / "eval"
+USER_CORPUS = REPO / "fixtures" / "user-corpus"
+SCOREBOARD = "admission evidence kit: scoreboard"
+
+
+def as_graded(folder: Path) -> Path:
+    """A copy of the user corpus whose gold rows carry both value keys (null) on the elements that have
+    no value. The user left them out, as docs/corpus-format.md allows; until the gold reader fills them
+    in itself (branch i22b), the oracle's served replies stop on the missing key. After that merge this
+    copy can go and the test can run on USER_CORPUS as written."""
+    shutil.copytree(USER_CORPUS, folder)
+    rows = [json.loads(line) for line in (USER_CORPUS / "gold.jsonl").read_text().splitlines() if line]
+    for row in rows:
+        for element in row["elements"]:
+            element.setdefault("expected_discharge", None)
+            element.setdefault("expected_nights", None)
+    (folder / "gold.jsonl").write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return folder
+
+
+def terminal_rows(text: str) -> dict[tuple[str, str], str]:
+    """(arm, metric) -> pass / FAIL / n/a, read from the printed scoreboard."""
+    rows, arm = {}, None
+    for line in text.split(SCOREBOARD, 1)[1].splitlines():
+        if line.startswith("arm: "):
+            arm = line.split()[1]
+        elif arm and line.startswith("  ") and not line.startswith(("  metric ", "  n/a (")):
+            cells = line.split()
+            rows[(arm, cells[0])] = cells[-1]
+        elif not line.strip():
+            arm = None
+    return rows
+
+
+def page_rows(page: str) -> dict[tuple[str, str], str]:
+    """(arm, metric) -> the result cell, read from the report's scoreboards."""
+    rows = {}
+    sections = re.findall(r'<section class="arm" id="[^"]+" data-arm="([^"]+)">(.*?)</section>', page, re.S)
+    for arm, body in sections:
+        board = body.split('<table class="scoreboard">', 1)[1].split("</table>", 1)[0]
+        row = r'<tr data-metric="([^"]+)">.*?<td class="result[^"]*"[^>]*>([^<]*)</td>'
+        cells = re.findall(row, board, re.S)
+        for metric, result in cells:
+            rows[(arm, metric)] = result
+    return rows
+
+
+def test_a_corpus_of_ones_own_passes_the_eval_suite_and_the_report_agrees(pytester, tmp_path):
+    corpus = as_graded(tmp_path / "corpus")
+    args = inner_args(EVAL, tmp_path, "-m", "not paid", f"--corpus={corpus}", "--run-id=own", "--kit-report")
+    result = pytester.runpytest_inprocess(*args)
+    out = result.stdout.str()
+    counts = result.parseoutcomes()
+    assert counts.get("failed", 0) == 0 and counts.get("errors", 0) == 0, out[-3000:]
+    assert counts["passed"] > 250
+
+    mine = fingerprint.corpus_hash(load.load(corpus))
+    shipped = fingerprint.corpus_hash(load.load(load.shipped_folder()))
+    reason = thresholds.pin_reason(shipped, mine)
+    for arm, pinned in (("floor", 39), ("always-present", 39), ("injection-floor", 144), ("scan", 8)):
+        assert f"  n/a ({pinned}): {reason}" in out, arm
+    rows = terminal_rows(out)
+    for arm in ("oracle", "stub-oracle", "stub-floor", "injection-stub-floor"):
+        judged = [r for (a, _), r in rows.items() if a == arm]
+        assert len(judged) >= 39 and set(judged) <= {"pass", "n/a"} and "pass" in judged, arm
+    assert rows[("scan", "scan.detected.overt.orders")] == "pass"  # a rate: judged on any corpus
+
+    board = out.split(SCOREBOARD, 1)[1]
+    assert "FAILED" not in board and "short test summary" not in board
+    written = sorted(p.name for p in (tmp_path / "own").glob("*.json"))
+    assert f"results: {tmp_path / 'own'}/ ({', '.join(written)})" in board and "<arm>" not in out
+    assert board.rstrip().splitlines()[-1].lstrip("= ").startswith(f"{counts['passed']} passed")
+
+    page = (tmp_path / "own" / "report.html").read_text(encoding="utf-8")
+    shown = page_rows(page)
+    assert len(rows) > 500 and shown == rows
+    assert "No threshold configuration was read" not in page
+    assert reason in page
