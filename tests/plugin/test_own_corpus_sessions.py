@@ -36,18 +36,22 @@ def as_graded(folder: Path) -> Path:
     return folder
 
 
-def terminal_rows(text: str) -> dict[tuple[str, str], str]:
-    """(arm, metric) -> pass / FAIL / n/a, read from the printed scoreboard."""
+def terminal_lines(text: str) -> dict[tuple[str, str], str]:
+    """(arm, metric) -> its line of the printed scoreboard."""
     rows, arm = {}, None
     for line in text.split(SCOREBOARD, 1)[1].splitlines():
         if line.startswith("arm: "):
             arm = line.split()[1]
         elif arm and line.startswith("  ") and not line.startswith(("  metric ", "  n/a (")):
-            cells = line.split()
-            rows[(arm, cells[0])] = cells[-1]
+            rows[(arm, line.split()[0])] = line
         elif not line.strip():
             arm = None
     return rows
+
+
+def terminal_rows(text: str) -> dict[tuple[str, str], str]:
+    """(arm, metric) -> pass / FAIL / n/a, read from the printed scoreboard."""
+    return {key: line.split()[-1] for key, line in terminal_lines(text).items()}
 
 
 def page_rows(page: str) -> dict[tuple[str, str], str]:
@@ -94,3 +98,28 @@ def test_a_corpus_of_ones_own_passes_the_eval_suite_and_the_report_agrees(pytest
     assert len(rows) > 500 and shown == rows
     assert "No threshold configuration was read" not in page
     assert reason in page
+
+
+def test_on_five_records_a_metric_with_no_items_is_na_on_the_terminal_and_the_page(pytester, tmp_path):
+    """No record of the five lacks an order: order_row.order-missing is 0/0, n/a in both places."""
+    corpus = as_graded(tmp_path / "all")
+    five = tmp_path / "five"
+    five.mkdir()
+    keep = ("UC-001", "UC-013", "UC-019", "UC-025", "UC-039")
+    facts = json.loads((corpus / "records.json").read_text())
+    (five / "records.json").write_text(json.dumps([r for r in facts if r["id"] in keep]))
+    lines = (corpus / "gold.jsonl").read_text().splitlines()
+    gold = [line for line in lines if json.loads(line)["id"] in keep]
+    (five / "gold.jsonl").write_text("\n".join(gold) + "\n")
+    for rid in keep:
+        shutil.copy(corpus / f"{rid}.txt", five)
+    free_arms = EVAL / "test_free_arms.py"
+    args = inner_args(free_arms, tmp_path, f"--corpus={five}", "--run-id=five", "--kit-report")
+    result = pytester.runpytest_inprocess(*args)
+    out = result.stdout.str()
+    assert result.parseoutcomes().get("failed", 0) == 0, out[-3000:]
+    rows = terminal_rows(out)
+    empty = [key for key, line in terminal_lines(out).items() if " 0/0 " in line]
+    assert ("oracle", "order_row.order-missing") in empty and ("floor", "order_row.order-missing") in empty
+    assert {rows[key] for key in empty} == {"n/a"}
+    assert page_rows((tmp_path / "five" / "report.html").read_text(encoding="utf-8")) == rows
