@@ -3,7 +3,8 @@ marker, the run id shared with xdist workers, the check of a --corpus folder bef
 the scoreboard printed at the end of a run. Its fixtures (the corpus, each arm's scored run, the paid
 arm's configuration and shared outcome) are in kit.plugin.fixtures, which it registers.
 
-Metric tests hand it rows through `user_properties`; it prints them and nothing else. It never
+Metric tests hand it rows through `user_properties`; it prints them, after pytest's own summary so a
+run ends with them, then one line per metric below threshold and the result files written. It never
 buys a model call: only the paid arm's own fixtures do that, and only under --record.
 
 A --corpus folder that is not a valid corpus, or has no gold to grade against, stops the session
