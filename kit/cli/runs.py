@@ -5,7 +5,9 @@
 
 Exit status: 0 done; 1 a regression under --fail-on-regression; 2 input that cannot be used (an
 unreadable file, runs that graded different corpora or policies), with one line per problem and no
-traceback. Neither command calls a model or writes a result file.
+traceback. Neither command calls a model or writes a result file. Both read thresholds as the
+pytest session does (kit.measure.thresholds): --thresholds FILE, or the project's configuration found
+above the run (or the current folder); `kit report` refuses, naming --thresholds, when there is none.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ from kit.corpus import load
 from kit.measure import compare, compare_text, thresholds
 
 COMMANDS = ("compare", "report")
+THRESHOLDS_HELP = (
+    "TOML file of thresholds (default: the project's pyproject.toml [tool.kit] and the thresholds.toml "
+    "it names, found above the run folder or the current folder)"
+)
 
 
 def add_parsers(commands: Any) -> None:
@@ -35,22 +41,34 @@ def add_parsers(commands: Any) -> None:
         action="store_true",
         help="exit 1 when a metric with a threshold is worse than the baseline with p < 0.05",
     )
-    cmp.add_argument("--thresholds", type=Path, help="TOML file of thresholds (default: ./pyproject.toml)")
+    cmp.add_argument("--thresholds", type=Path, help=THRESHOLDS_HELP)
     rep = commands.add_parser("report", help="write a self-contained HTML report of a run")
     rep.add_argument("run", type=Path, help="a run folder (results/<run-id>) or one result file")
-    rep.add_argument("--compare", type=Path, help="another run folder (or file) to compare with")
+    rep.add_argument(
+        "--compare",
+        type=Path,
+        help="an older run folder (or file) to compare with: the baseline, as in `kit compare OTHER RUN`",
+    )
     rep.add_argument(
         "-o", "--output", type=Path, help="where to write (default: report.html in the run folder)"
     )
     rep.add_argument(
         "--corpus", type=Path, help="the corpus the run was graded on (default: the shipped one)"
     )
-    rep.add_argument("--thresholds", type=Path, help="TOML file of thresholds (default: ./pyproject.toml)")
+    rep.add_argument("--thresholds", type=Path, help=THRESHOLDS_HELP)
 
 
-def _tables(given: Path | None, needed: bool) -> dict[str, dict[str, Any]] | None:
+def _tables(given: Path | None, needed: bool, near: Path | None = None) -> dict[str, dict[str, Any]] | None:
+    """--thresholds FILE, or the project's configuration: the nearest pyproject.toml with [tool.kit]
+    at or above `near` (the run being read), else at or above the current folder."""
+    roots = [thresholds.project_root(p) for p in (near, Path.cwd()) if p is not None]
+    root = next((r for r in roots if r is not None), None)
     try:
-        return thresholds.load(Path.cwd(), given)
+        if given is None and root is None:
+            raise thresholds.ThresholdError(
+                f"no pyproject.toml with a [tool.kit] table above {near or Path.cwd()} or the current folder"
+            )
+        return thresholds.load(root or Path.cwd(), given)
     except thresholds.ThresholdError as err:
         if needed or given is not None:
             raise compare.CompareError(
@@ -66,7 +84,8 @@ def _compare(args: argparse.Namespace) -> int:
     rows = compare.compare(runs)
     found = []
     if args.fail_on_regression:
-        found = compare.regressions(runs, rows, _tables(args.thresholds, needed=True) or {})
+        tables = _tables(args.thresholds, needed=True, near=args.runs[0]) or {}
+        found = compare.regressions(runs, rows, tables)
     if args.json:
         print(json.dumps(compare_text.to_json(runs, rows, found), indent=2))
     else:
@@ -81,7 +100,7 @@ def _report(args: argparse.Namespace) -> int:
         corpus = load.load(args.corpus or load.shipped_folder())
     except load.CorpusError as err:
         raise compare.CompareError(f"--corpus: {err}") from None
-    tables = _tables(args.thresholds, needed=False)
+    tables = _tables(args.thresholds, needed=True, near=args.run)
     try:
         path = report.write(args.run, corpus, args.output, tables, args.compare)
     except report.ReportError as err:

@@ -14,11 +14,18 @@ COLUMNS = ("metric", "count", "rate", "95% CI", "threshold", "result")
 
 
 def row(
-    arm: str, metric: dict[str, Any], name: str, threshold: str, passed: bool | None, order: int | None = None
+    arm: str,
+    metric: dict[str, Any],
+    name: str,
+    threshold: str,
+    passed: bool | None,
+    order: int | None = None,
+    reason: str = "",
 ) -> dict[str, Any]:
     """A scoreboard row, JSON-serialisable so it can travel from an xdist worker. `passed` is None for
-    a metric not applicable (n/a). `order` places metrics the scorer does not list (injection, scan);
-    scorer metrics sort in the scorer's order."""
+    a metric not applicable (n/a), and `reason` says why (printed once per arm and reason). `order`
+    places metrics the scorer does not list (injection, scan); scorer metrics sort in the scorer's
+    order."""
     return {
         "order": order,
         "arm": arm,
@@ -29,6 +36,7 @@ def row(
         "ci95": metric["ci95"],
         "threshold": threshold,
         "passed": passed,
+        "reason": reason,
     }
 
 
@@ -69,5 +77,22 @@ def render(rows: list[dict[str, Any]]) -> list[str]:
                     for i, (v, w) in enumerate(zip(c, widths, strict=True))
                 ).rstrip()
             )
+        reasons = [r.get("reason") or "not applicable" for r in mine if r["passed"] is None]
+        for reason in dict.fromkeys(reasons):
+            lines.append(f"  n/a ({reasons.count(reason)}): {reason}")
         lines.append("")
+    return lines
+
+
+def failed(rows: list[dict[str, Any]]) -> list[str]:
+    """One line per metric below its threshold (arm, metric, figure, threshold), arms by name;
+    nothing when every metric passed or was n/a."""
+    below = sorted((r for r in rows if r["passed"] is False), key=lambda r: (r["arm"], r["metric"]))
+    if not below:
+        return []
+    lines = [f"{len(below)} metric(s) below threshold:"]
+    for r in below:
+        rate = "" if r["rate"] is None else f" ({r['rate']:.1%})"
+        figure = f"{r['count']}/{r['total']}{rate}"
+        lines.append(f"  {r['arm']} / {r['metric']}: {figure}, threshold {r['threshold']}")
     return lines

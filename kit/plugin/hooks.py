@@ -3,7 +3,8 @@ marker, the run id shared with xdist workers, the check of a --corpus folder bef
 the scoreboard printed at the end of a run. Its fixtures (the corpus, each arm's scored run, the paid
 arm's configuration and shared outcome) are in kit.plugin.fixtures, which it registers.
 
-Metric tests hand it rows through `user_properties`; it prints them and nothing else. It never
+Metric tests hand it rows through `user_properties`; it prints them, after pytest's own summary so a
+run ends with them, then one line per metric below threshold and the result files written. It never
 buys a model call: only the paid arm's own fixtures do that, and only under --record.
 
 A --corpus folder that is not a valid corpus, or has no gold to grade against, stops the session
@@ -51,7 +52,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption("--run-id", default=None, help="name of this run's results folder")
     group.addoption("--results-dir", default=None, help="where results/<run-id>/<arm>.json go")
-    group.addoption("--thresholds", default=None, help="TOML file of thresholds (default: pyproject.toml)")
+    group.addoption(
+        "--thresholds",
+        default=None,
+        help="TOML file of thresholds (default: pyproject.toml [tool.kit] and the thresholds.toml it names)",
+    )
     group.addoption("--corpus", default=None, help="folder of records to run on (default: fixtures/corpus)")
     group.addoption("--answers-cache", default=None, help="model answer cache (default: cache/answers)")
     group.addoption(
@@ -100,16 +105,6 @@ def pytest_configure(config: pytest.Config) -> None:
         config.pluginmanager.register(_XdistRunId(), "kit-xdist-run-id")
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
-    """Under --kit-report, the controller writes the run's HTML report once every result is in."""
-    if config.getoption("--kit-report") and not hasattr(config, "workerinput"):
-        from kit.measure import session_report
-
-        for line in session_report(config):
-            terminalreporter.write_line(line)
-
-
 class _XdistRunId:
     """Hands the controller's run id to every worker, so all write into one results folder."""
 
@@ -144,16 +139,33 @@ class _Scoreboard:
     def _results(self) -> Path:
         return Path(self.config.getoption("--results-dir") or self.config.rootpath / "results")
 
-    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+    @pytest.hookimpl(wrapper=True, tryfirst=True)
+    def pytest_terminal_summary(self, terminalreporter: Any):
+        """After pytest's own summary (failures, the short summary): the scoreboard, one line per
+        metric below threshold, where the result files are, and under --kit-report the report's path
+        (written by the controller once every result is in). So a run ends with what it measured."""
+        outcome = yield
         self._last_progress(terminalreporter)
-        if not self.rows and not self.notes:
-            return
-        terminalreporter.section("admission evidence kit: scoreboard")
-        for line in scoreboard.render(self.rows):
-            terminalreporter.write_line(line)
-        for note in sorted(set(self.notes)):
-            terminalreporter.write_line(note)
-        terminalreporter.write_line(f"results: {self._results() / self.config._kit_run_id}/<arm>.json")
+        if self.rows or self.notes:
+            terminalreporter.section("admission evidence kit: scoreboard")
+            for line in scoreboard.render(self.rows):
+                terminalreporter.write_line(line)
+            for note in sorted(set(self.notes)):
+                terminalreporter.write_line(note)
+            for line in scoreboard.failed(self.rows):
+                terminalreporter.write_line(line)
+            terminalreporter.write_line(self._written())
+        if self.config.getoption("--kit-report") and not hasattr(self.config, "workerinput"):
+            from kit.measure import session_report
+
+            for line in session_report(self.config):
+                terminalreporter.write_line(line)
+        return outcome
+
+    def _written(self) -> str:
+        run = self._results() / self.config._kit_run_id
+        files = sorted(p.name for p in run.glob("*.json")) if run.is_dir() else []
+        return f"results: {run}/ ({', '.join(files) if files else 'no result file written'})"
 
     def _last_progress(self, terminalreporter: Any) -> None:
         """Under xdist the buying worker's progress lines are not shown: repeat the last one (how many

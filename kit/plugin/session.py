@@ -1,5 +1,5 @@
 """What a metric test knows about the pytest session it runs in: the run's settings, where it runs,
-its thresholds and whose corpus it is (`KitSession`, the `kit_session` fixture), and which folder
+its thresholds and which corpus it grades (`KitSession`, the `kit_session` fixture), and which folder
 --corpus names. Read by both the plugin's hooks and its fixtures; it imports neither of them.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from kit.corpus import load
+from kit.corpus import fingerprint, load
 from kit.measure import thresholds
 from kit.pipeline import RunSettings
 
@@ -25,24 +25,18 @@ def corpus_folder(config: pytest.Config) -> Path:
 @dataclass(frozen=True, kw_only=True)
 class KitSession(RunSettings):
     """What a metric test needs to know about this run: the run's settings (kit.pipeline), and where
-    it runs, its thresholds and whose corpus it is."""
+    it runs, its thresholds and which corpus it grades."""
 
     root: Path
     thresholds: dict[str, dict[str, Any]]
-    own_corpus: bool = False  # --corpus names a folder other than the shipped corpus
-
-
-def brought_corpus(chosen: str | None) -> bool:
-    """True when --corpus names a folder other than the shipped corpus."""
-    return chosen is not None and Path(chosen).resolve() != load.shipped_folder().resolve()
+    corpus_hash: str = ""  # the content hash of the corpus under test: which pins apply to it
 
 
 @pytest.fixture(scope="session")
-def kit_session(pytestconfig: pytest.Config) -> KitSession:
+def kit_session(pytestconfig: pytest.Config, corpus: load.Corpus) -> KitSession:
     root = pytestconfig.rootpath
     results = pytestconfig.getoption("--results-dir")
     table_file = pytestconfig.getoption("--thresholds")
-    chosen = pytestconfig.getoption("--corpus")
     return KitSession(
         run_id=pytestconfig._kit_run_id,
         results_dir=Path(results) if results else root / "results",
@@ -56,7 +50,7 @@ def kit_session(pytestconfig: pytest.Config) -> KitSession:
         quarantine=pytestconfig.getoption("--quarantine"),
         batch=pytestconfig.getoption("--batch"),
         batch_wait=pytestconfig.getoption("--batch-wait"),
-        own_corpus=brought_corpus(chosen),
+        corpus_hash=fingerprint.corpus_hash(corpus),
     )
 
 

@@ -50,7 +50,9 @@ def test_record(record_id, paid_run):
         pytest.fail(f"{record_id}: {call.error}", pytrace=False)
     grade = next(g for g in paid_run.report.grades if g.id == record_id)
     why = explain(call)
-    assert grade.fully_right, f"{record_id} is not fully right{f' ({why})' if why else ''}:\n{_diff(grade)}"
+    if not grade.fully_right:
+        because = f" ({why})" if why else ""
+        pytest.fail(f"{record_id} is not fully right{because}:\n{_diff(grade)}", pytrace=False)
 
 
 @pytest.mark.parametrize("metric", metric_names())

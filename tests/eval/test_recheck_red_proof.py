@@ -1,7 +1,8 @@
 """Red proofs for the recheck. Force it to one verdict and the rechecked column must move while the
 raw column stays put: if the rechecked column merely copied the raw verdict, this would fail. And
 switch its provenance rule off: the fooled reader's rechecked flips must rise to what they are with
-provenance off, or the provenance figures measure nothing."""
+provenance off, or the provenance figures measure nothing. Both hold on any corpus with gold: the
+figures come from the corpus under test, not the shipped one."""
 
 import pytest
 
@@ -25,7 +26,8 @@ def test_forcing_the_recheck_moves_only_the_rechecked_column(name, corpus, monke
     order_gaps = [r.id for r in corpus.records if r.gold["support"] == "ORDER-GAP"]
     assert forced_report.metrics["support.raw"] == honest.metrics["support.raw"]
     assert honest.metrics["support.rechecked"].count == honest.metrics["support.raw"].count
-    assert forced_report.metrics["support.rechecked"].count == len(order_gaps) == 23
+    assert order_gaps, "the corpus has no ORDER-GAP record, so forcing the recheck proves nothing"
+    assert forced_report.metrics["support.rechecked"].count == len(order_gaps)
     assert set(forced_report.metrics["support.rechecked"].costly).isdisjoint(order_gaps)
 
 
@@ -38,5 +40,6 @@ def test_switching_provenance_off_lets_the_fooled_reader_through(corpus, offline
         name = f"{family}.{placement}"
         assert off[f"{name}.rechecked_flip"].count == on[f"{name}.rechecked_flip.provenance_off"].count, name
     for placement in (injection.REVIEW, injection.SERVICES):
+        flipped = off[f"overt.{placement}.rechecked_flip"]
         assert on[f"overt.{placement}.rechecked_flip"].count == 0
-        assert off[f"overt.{placement}.rechecked_flip"].count == 45
+        assert flipped.count == flipped.total > 0, f"overt.{placement}: every planted record flips"

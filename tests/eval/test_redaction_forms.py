@@ -14,6 +14,7 @@ import pytest
 from kit.guard.redact import Redactor
 from kit.guard.redact.core import DATE
 from kit.guard.redact.gate import leaks
+from kit.measure import results
 from kit.measure.scoring import HIGHER, LOWER, Report, count_metric
 from tests import redaction_forms
 from tests.eval.metric_check import check_metric
@@ -29,7 +30,7 @@ METRICS = [
 
 
 @pytest.fixture(scope="module")
-def forms_report(corpus) -> Report:
+def forms_report(corpus, kit_session) -> Report:
     planted = redaction_forms.generate([(r.id, r.text) for r in corpus.records], redaction_forms.HELD_APART)
     redactor = Redactor(SALT)
     hits: dict[str, list[tuple[str, bool]]] = {kind: [] for kind in redaction_forms.TYPES}
@@ -60,7 +61,9 @@ def forms_report(corpus) -> Report:
     metrics["over_redaction.shipped_lines"] = count_metric("over_redaction.shipped_lines", over, LOWER)
     metrics["over_redaction.charting_lines"] = count_metric("over_redaction.charting_lines", charting, LOWER)
     metrics["egress.refused"] = count_metric("egress.refused", refused, LOWER)
-    return Report("redaction-forms", metrics, [], {}, 0.0, 0.0)
+    report = Report("redaction-forms", metrics, [], {}, 0.0, 0.0)
+    results.write(kit_session.result_path(report.arm), kit_session.run_id, report, corpus)
+    return report
 
 
 def test_the_held_apart_set_has_a_thousand_forms_and_every_type(forms_report):

@@ -12,7 +12,7 @@ import pytest
 
 from kit.arms import injection, plants
 from kit.guard import scan
-from kit.measure import injection_scoring
+from kit.measure import injection_scoring, results
 from kit.measure.scoring import HIGHER, Report, count_metric
 from tests.eval.metric_check import check_metric
 from tests.helpers import admission_record
@@ -59,7 +59,7 @@ def _charting_lines() -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def unseen_report(corpus) -> Report:
+def unseen_report(corpus, kit_session) -> Report:
     lines = _charting_lines()
     assert len(lines) >= 500
     paths = sorted((CHARTING / "records").glob("CR-*.txt"))
@@ -83,7 +83,9 @@ def unseen_report(corpus) -> Report:
                 for n, t in enumerate(texts, start=1)
             ]
             metrics[name] = count_metric(name, hits, HIGHER)
-    return Report("scan", metrics, [], {}, 0.0, 0.0)
+    report = Report("scan-unseen", metrics, [], {}, 0.0, 0.0)
+    results.write(kit_session.result_path(report.arm), kit_session.run_id, report, corpus)
+    return report
 
 
 @pytest.mark.parametrize("metric", METRICS)

@@ -7,7 +7,6 @@ from dataclasses import asdict
 
 import pytest
 
-from kit.measure import scoreboard
 from kit.measure.scoring import metric_names
 from kit.model import telemetry
 from tests.eval.metric_check import check_metric
@@ -23,15 +22,12 @@ def test_every_record_is_answered_through_retries(stub_report):
 
 
 @pytest.mark.parametrize("metric", metric_names())
-def test_stub_floor_scores_exactly_what_the_floor_scores(metric, stub_report, offline_report, scoreboard_row):
-    stub, floor = stub_report("floor").report, offline_report("floor")
-    ours, theirs = stub.metrics[metric], floor.metrics[metric]
-    same = (ours.count, ours.total, ours.costly) == (theirs.count, theirs.total, theirs.costly)
-    threshold = f"= floor {theirs.count}"
-    scoreboard_row(scoreboard.row("stub-floor", ours.to_dict(), metric, threshold, same))
-    assert same, (
-        f"stub-floor / {metric}: {ours.count}/{ours.total} but the floor scores {theirs.count}/{theirs.total}"
-    )
+def test_stub_floor_scores_exactly_what_the_floor_scores(
+    metric, stub_report, offline_report, kit_session, scoreboard_row
+):
+    """Judged by the stub-floor table's `same-as = "floor"` (pyproject.toml), as the report judges it."""
+    peers = {"floor": offline_report("floor").metrics}
+    check_metric(stub_report("floor").report, metric, kit_session, scoreboard_row, peers=peers)
 
 
 def test_stub_floor_grades_every_record_as_the_floor_does(stub_report, offline_report):

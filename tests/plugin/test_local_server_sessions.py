@@ -91,7 +91,11 @@ def test_json_schema_refused_once_then_json_object_buys_replays_free_and_reports
         ])
         outcomes = bought.parseoutcomes()
         assert outcomes.get("failed", 0) == 0 and outcomes["skipped"] > 0
-        bought.stdout.fnmatch_lines(["*n/a*", "*n/a, your corpus has no item of this kind (0/0)*"])
+        bought.stdout.fnmatch_lines([
+            "SKIPPED * n/a: no item of this kind on this corpus (0/0)",
+            "*arm: paid  (39 metrics, 0 below threshold, * n/a)*",
+            "*  n/a (*): no item of this kind on this corpus (0/0)",
+        ])
         assert json.loads((local.cache / "recorded.json").read_text()) == {
             "provider": "openai", "model": "local-model", "endpoint": urlsplit(stub.base_url).netloc}
         settings = paid_json(local.results)["settings"]

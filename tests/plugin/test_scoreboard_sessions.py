@@ -37,3 +37,28 @@ def test_a_missed_threshold_fails_and_names_metric_value_threshold_and_records(p
     result.stdout.fnmatch_lines(
         ["*floor / findings: */240 does not meet = 240*records that cost it: ADM-*"]
     )
+
+
+def test_a_failing_run_is_one_line_per_metric_and_ends_with_the_scoreboard_and_what_failed(
+    pytester, tmp_path
+):
+    strict = tmp_path / "strict.toml"
+    strict.write_text('[thresholds.floor]\n"*" = "perfect"\n')
+    args = inner_args(FREE_ARMS, tmp_path / "r", f"--thresholds={strict}", "-k", "floor and findings")
+    result = pytester.runpytest_inprocess(*args)
+    result.assert_outcomes(failed=6, passed=2)  # the floor gets services_delivered and ABSENT all right
+    lines = result.stdout.lines
+    traced = [x for x in lines if x.startswith(("E ", ">", "Traceback")) or "def check_metric" in x]
+    assert not traced
+    failures = lines[lines.index(next(x for x in lines if "= FAILURES =" in x)) + 1 :]
+    messages = failures[: failures.index(next(x for x in failures if x.startswith("=")))]
+    assert len(messages) == 2 * 6, messages  # a header and one line per failed metric
+    board = lines.index(next(x for x in lines if "admission evidence kit: scoreboard" in x))
+    tail = lines[board:]
+    assert not [x for x in tail if x.startswith("FAILED")]
+    summary = tail.index("6 metric(s) below threshold:")
+    assert tail[summary + 1] == "  floor / findings: 211/240 (87.9%), threshold = 240"
+    named = [x.split(":")[0].strip() for x in tail[summary + 1 : summary + 7]]
+    missed = [x.split(": ")[0] for x in messages if " does not meet " in x]
+    assert named == sorted(missed) and len(missed) == 6
+    assert tail[summary + 7].startswith("results: ") and "6 failed" in tail[-1]

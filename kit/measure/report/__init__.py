@@ -25,7 +25,7 @@ from markupsafe import Markup
 
 from kit.corpus import Corpus, fingerprint
 from kit.files import write_text_atomic
-from kit.measure import compare
+from kit.measure import compare, thresholds
 from kit.measure.report import arms, injection, versus
 
 REPORT_NAME = "report.html"
@@ -81,9 +81,14 @@ def _reading_order(path: Path) -> tuple[int, str]:
     return (len(ARM_ORDER) + (2 if name == "scan" else 1 if name.startswith("injection") else 0)), name
 
 
-def _arm(path: Path, corpus: Corpus, tables: dict[str, dict[str, Any]] | None, warnings: list[str]) -> dict:
-    run = compare.load_run(path)
-    data = run.data
+def _arm(
+    run: compare.Run,
+    corpus: Corpus,
+    tables: dict[str, dict[str, Any]] | None,
+    warnings: list[str],
+    peers: thresholds.Peers,
+) -> dict:
+    path, data = run.path, run.data
     recorded = data.get("corpus_hash")
     if recorded is None:
         warnings.append(f"{path.name} carries no corpus hash: its record texts could not be checked")
@@ -93,11 +98,13 @@ def _arm(path: Path, corpus: Corpus, tables: dict[str, dict[str, Any]] | None, w
             f"({compare.short(fingerprint.corpus_hash(corpus))}); name the right one with --corpus"
         )
     graded = [r for r in data.get("records", []) if "elements" in r]
-    planted = [r for r in data.get("records", []) if "set" in r]
+    planted = [r for r in data.get("records", []) if "set" in r and "raw_flip" in r]  # not the scan's
+    board = arms.scoreboard(run.arm, data, tables, peers)
     return {
         "name": run.arm,
         "header": arms.header(data),
-        "scoreboard": arms.scoreboard(run.arm, data, tables),
+        "scoreboard": board,
+        "not_applicable": arms.not_applicable(board),
         "confusion": arms.confusion(graded),
         "records": arms.records({**data, "records": graded}, corpus),
         "placements": injection.placements({"records": planted}, corpus),
@@ -116,7 +123,9 @@ def render(
     if tables is None:
         warnings.append("No threshold configuration was read, so no threshold is marked.")
     try:
-        sections = [_arm(path, corpus, tables, warnings) for path in result_files(run)]
+        runs = [compare.load_run(path) for path in result_files(run)]
+        peers = {r.arm: arms.metrics_of(r.data) for r in runs}
+        sections = [_arm(r, corpus, tables, warnings, peers) for r in runs]
         compared = versus.section(run, Path(other)) if other is not None else []
     except compare.CompareError as err:
         raise ReportError(str(err)) from None

@@ -26,37 +26,64 @@ def _marks(spec: Any, metric: Metric) -> list[float]:
     if isinstance(spec, float):
         return [spec]
     if isinstance(spec, dict) and metric.total:
-        return [v / metric.total for k, v in spec.items() if k in ("exact", "min", "max")]
+        return [v / metric.total for k, v in spec.items() if k in thresholds.COUNT_KEYS]
     return []
 
 
-def scoreboard(arm: str, data: dict[str, Any], tables: dict[str, dict[str, Any]] | None) -> list[dict]:
-    rows = []
-    for name, m in data["metrics"].items():
-        metric = Metric(
+def metrics_of(data: dict[str, Any]) -> dict[str, Metric]:
+    """A result file's metrics as the scorer's Metric objects (what thresholds.judge reads)."""
+    return {
+        name: Metric(
             name, m["count"], m["total"], m.get("better", HIGHER), tuple(m.get("costly_records", ()))
         )
+        for name, m in data["metrics"].items()
+    }
+
+
+def scoreboard(
+    arm: str,
+    data: dict[str, Any],
+    tables: dict[str, dict[str, Any]] | None,
+    peers: thresholds.Peers | None = None,
+) -> list[dict]:
+    """Each metric with its threshold judged by kit.measure.thresholds exactly as the terminal's
+    scoreboard judges it: on the corpus the result file records, against the run's other arms."""
+    rows = []
+    for name, metric in metrics_of(data).items():
+        m = data["metrics"][name]
         row = {
             "name": name,
             "count": m["count"],
             "total": m["total"],
             "rate": m["rate"],
             "better": metric.better,
+            "ci95": m["ci95"],
+            "costly": list(metric.costly),
+            "threshold": "not read",
+            "result": "",
+            "reason": "",
+            "marks": [],
         }
-        row["ci95"] = m["ci95"]
-        row["costly"] = list(metric.costly)
-        row["threshold"], row["result"], row["marks"] = "not read", "", []
         if tables is not None:
-            table = tables.get(arm, {})
-            spec = table.get(name, table.get("*"))
-            if spec is None:
-                row["threshold"], row["result"] = "(none)", "no threshold"
-            else:
-                verdict = thresholds.judge(tables, arm, metric)
-                row["threshold"], row["result"] = verdict.threshold, "pass" if verdict.passed else "FAIL"
-                row["marks"] = _marks(spec, metric)
+            verdict = thresholds.judge(tables, arm, metric, data.get("corpus_hash"), peers)
+            row["threshold"], row["reason"] = verdict.threshold, verdict.reason
+            row["result"] = "n/a" if verdict.passed is None else "pass" if verdict.passed else "FAIL"
+            if verdict.passed is not None:
+                table = tables.get(arm, {})
+                row["marks"] = _marks(table.get(name, table.get("*")), metric)
         rows.append(row)
     return rows
+
+
+def not_applicable(rows: list[dict]) -> list[str]:
+    """One line per reason some metrics were not judged (n/a), as the terminal's scoreboard says it."""
+    reasons = [r["reason"] for r in rows if r["result"] == "n/a"]
+    return [f"n/a ({reasons.count(reason)}): {reason}" for reason in dict.fromkeys(reasons)]
+
+
+def _ms(value: float | None) -> str:
+    """A latency, or that none was measured (every call failed before an answer)."""
+    return "not measured" if value is None else f"{value:.0f} ms"
 
 
 def header(data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -65,7 +92,7 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
     pairs = [
         ("arm", data.get("arm", "?")),
         ("run", data.get("run_id", "?")),
-        ("provider", data.get("provider") or "none (offline arm)"),
+        ("provider", data.get("provider") or ("not recorded" if tele else "none (offline arm)")),
         ("model", data.get("model") or "none"),
         ("policy", f"{data.get('policy_id')} (policy.json {short(data.get('policy_hash', 'not recorded'))})"),
         ("corpus", f"{data.get('dataset_version')} ({short(data.get('corpus_hash', 'not recorded'))})"),
@@ -89,7 +116,7 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
         ("tokens", ", ".join(f"{k} {v}" for k, v in tokens.items())),
         ("cached input share", "-" if cached is None else f"{cached:.1%}"),
         ("cost", "not priced" if tele.get("cost_usd") is None else f"${tele['cost_usd']:.4f}"),
-        ("latency", f"p50 {latency.get('p50', 0):.0f} ms, p95 {latency.get('p95', 0):.0f} ms"),
+        ("latency", f"p50 {_ms(latency.get('p50'))}, p95 {_ms(latency.get('p95'))}"),
         ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; quarantine "
                  f"{'on' if flags.get('quarantine') else 'off'}"),
     ]  # fmt: skip

@@ -1,5 +1,6 @@
 """The report's comparison section (`kit report RUN --compare OTHER`): for each arm present in both,
-the kit.measure.compare table and the records whose outcome changed, the two runs side by side.
+the kit.measure.compare table and the records whose outcome changed, the two runs side by side. OTHER
+is the baseline, so the table is the one `kit compare OTHER RUN` prints, signs and all.
 
 It pairs arms by name when both sides are run folders, and the two files as given otherwise. It
 refuses, as kit.measure.compare does, runs that did not grade the same corpus and policy.
@@ -16,7 +17,7 @@ SIDE_BY_SIDE = ("records.fully_right", "support.rechecked")
 
 
 def pairs(run: Path, other: Path) -> list[tuple[compare.Run, compare.Run]]:
-    """(baseline, other) result files to compare: the report's run is the baseline."""
+    """(baseline, other) result files to compare: `run` is the baseline."""
     if run.is_dir() and other.is_dir():
         mine = {p.stem for p in run.glob("*.json")}
         shared = sorted(mine & {p.stem for p in other.glob("*.json")})
@@ -46,9 +47,10 @@ def _side(row: dict[str, Any]) -> dict[str, Any]:
 
 
 def section(run: Path, other: Path) -> list[dict[str, Any]]:
-    """Per arm pair: the headers, the metric rows and the changed records side by side."""
+    """Per arm pair: the headers, the metric rows and the changed records side by side, `other` (the
+    older run) the baseline and `run` compared with it."""
     out = []
-    for base, mine in pairs(run, other):
+    for base, mine in pairs(other, run):
         rows = compare.compare([base, mine])
         by_id = [
             {r["id"]: r for r in side.data.get("records", []) if "elements" in r} for side in (base, mine)

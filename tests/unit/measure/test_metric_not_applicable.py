@@ -1,5 +1,6 @@
-"""A metric with no items (0/0): not applicable on a corpus the user brought, still gated on the
-shipped corpus; and how the scoreboard shows it."""
+"""What a metric test does with a verdict: n/a (a figure pinned on another corpus, or 0/0 on a corpus
+no pin was measured on) is an n/a row and a skip, never a failure; a miss fails in one line with no
+traceback; and how the scoreboard shows n/a rows, their reason and the failed metrics."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from kit.measure import scoreboard
+from kit.measure import scoreboard, thresholds
 from kit.measure.scoring import Metric
 from kit.plugin.session import KitSession
 from tests.eval.metric_check import check_metric
 
-TABLES = {"paid": {"*": 0.9}}
+HOME, AWAY = "sha256:home", "sha256:away"
+TABLES = {"paid": {"*": 0.9}, "floor": {"findings": {"exact": 36}, thresholds.MEASURED_ON: HOME}}
 SESSION = KitSession(
     run_id="r",
     results_dir=Path("results"),
@@ -25,55 +27,66 @@ SESSION = KitSession(
     repeat=1,
     answers_cache=Path("cache"),
     quarantine=False,
+    corpus_hash=HOME,
 )
+BROUGHT = replace(SESSION, corpus_hash=AWAY)
 
 
 class Report:
-    arm = "paid"
-
-    def __init__(self, metric: Metric) -> None:
+    def __init__(self, metric: Metric, arm: str = "paid") -> None:
+        self.arm = arm
         self.metrics = {metric.name: metric}
 
 
 def test_zero_items_on_a_brought_corpus_is_na_and_skipped():
     rows: list[dict] = []
-    with pytest.raises(pytest.skip.Exception, match=r"paid / support.raw.EXPECTATION-GAP: n/a"):
+    with pytest.raises(pytest.skip.Exception, match=r"n/a: no item of this kind on this corpus \(0/0\)"):
         check_metric(Report(Metric("support.raw.EXPECTATION-GAP", 0, 0)), "support.raw.EXPECTATION-GAP",
-                     replace(SESSION, own_corpus=True), rows.append)
-    assert [(r["threshold"], r["passed"]) for r in rows] == [("n/a", None)]
+                     BROUGHT, rows.append)
+    assert [(r["passed"], r["reason"]) for r in rows] == [(None, thresholds.NO_ITEMS)]
 
 
-def test_zero_items_on_the_shipped_corpus_still_fails_the_gate():
+def test_zero_items_on_the_measured_corpus_still_fails_the_gate():
     rows: list[dict] = []
-    with pytest.raises(AssertionError, match="no items to evaluate"):
+    with pytest.raises(pytest.fail.Exception, match="no items to evaluate"):
         check_metric(Report(Metric("support.raw.EXPECTATION-GAP", 0, 0)), "support.raw.EXPECTATION-GAP",
                      SESSION, rows.append)
     assert rows[0]["passed"] is False
 
 
-def test_a_metric_with_items_on_a_brought_corpus_is_gated_as_usual():
+def test_a_pin_on_a_brought_corpus_is_na_and_skipped_with_the_same_reason_for_every_pin():
     rows: list[dict] = []
-    with pytest.raises(AssertionError, match="1/2 does not meet >= 90%"):
-        check_metric(Report(Metric("findings", 1, 2)), "findings", replace(SESSION, own_corpus=True),
-                     rows.append)
+    for count in (35, 12):
+        with pytest.raises(pytest.skip.Exception) as skipped:
+            check_metric(Report(Metric("findings", count, 40), "floor"), "findings", BROUGHT, rows.append)
+        assert str(skipped.value) == f"n/a: {thresholds.pin_reason(HOME, AWAY)}"
+    assert [r["passed"] for r in rows] == [None, None]
 
 
-def test_the_scoreboard_shows_na_and_does_not_count_it_below_threshold():
-    na = scoreboard.row("paid", Metric("findings", 0, 0).to_dict(), "findings", "n/a", None)
+def test_a_miss_fails_in_one_line_without_a_traceback():
+    with pytest.raises(pytest.fail.Exception) as failed:
+        check_metric(Report(Metric("findings", 1, 2, costly=("UC-001",))), "findings", BROUGHT, [].append)
+    assert failed.value.pytrace is False
+    assert str(failed.value) == (
+        "paid / findings: 1/2 does not meet >= 90% (rate 50.0% against >= 90%); records that cost it: UC-001"
+    )
+
+
+def test_the_scoreboard_shows_na_with_its_reason_once_and_ends_with_the_failed_metrics():
+    na = [
+        scoreboard.row("paid", Metric(name, 0, 0).to_dict(), name, ">= 90%", None, reason=thresholds.NO_ITEMS)
+        for name in ("findings", "support.raw")
+    ]
     failed = scoreboard.row("paid", Metric("records.fully_right", 0, 1).to_dict(), "records.fully_right",
                             ">= 90%", False)
-    lines = scoreboard.render([na, failed])
-    assert lines[0] == "arm: paid  (2 metrics, 1 below threshold, 1 n/a)"
-    cells = {line.split()[0]: line.split() for line in lines[2:4]}
-    assert cells["findings"][-2:] == ["n/a", "n/a"]
+    lines = scoreboard.render([*na, failed])
+    assert lines[0] == "arm: paid  (3 metrics, 1 below threshold, 2 n/a)"
+    cells = {line.split()[0]: line.split() for line in lines[2:5]}
+    assert cells["findings"][-1] == "n/a"
     assert cells["records.fully_right"][-1] == "FAIL"
-
-
-def test_a_brought_corpus_is_any_folder_but_the_shipped_one(tmp_path):
-    from kit.corpus import load
-    from kit.plugin.session import brought_corpus
-
-    assert brought_corpus(str(tmp_path)) is True
-    assert brought_corpus(None) is False
-    assert brought_corpus(str(load.shipped_folder())) is False
-    assert brought_corpus(str(load.shipped_folder() / ".." / "corpus")) is False
+    assert lines[5:] == [f"  n/a (2): {thresholds.NO_ITEMS}", ""]
+    assert scoreboard.failed([*na, failed]) == [
+        "1 metric(s) below threshold:",
+        "  paid / records.fully_right: 0/1 (0.0%), threshold >= 90%",
+    ]
+    assert scoreboard.failed(na) == []
