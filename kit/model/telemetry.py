@@ -1,8 +1,8 @@
 """What a model arm's run did, summed up for its result file: calls by status, retries, latency
 percentiles, tokens, cost, the rate limiter's figures, the document scan's flags, one entry per call,
 and how often repeats agree. `explain` says in words why one call gave no usable answer (the error of
-a call without a reply; a reply cut off at the token limit, which names MAX_TOKENS; the parser's
-problems).
+a call without a reply; for a reply cut off at the token limit, what it was doing when it stopped and
+whether raising MAX_TOKENS could help; the parser's problems).
 
 It reads a finished `RunOutcome` and nothing else: it makes no call, reads no file and grades nothing.
 """
@@ -13,12 +13,18 @@ import statistics
 from typing import Any
 
 from kit.model import reply
+from kit.model.reply import cutoff
+from kit.model.reply.locate import NOT_TERMINATED
 from kit.model.runner import Call, RunOutcome, plural
 from kit.rules import elements
 
 CUT_OFF = frozenset({"length", "max_tokens"})  # OpenAI's and Anthropic's word for the token limit
 ENDED = frozenset({"stop", "end_turn", "stop_sequence"})
 SHOWN_PROBLEMS = 4
+MORE_OF_THE_SAME = (
+    "more tokens would buy more of the same: ask for the reply schema in a form the server enforces "
+    '(RESPONSE_FORMAT; README "A local server")'
+)
 
 
 def summary(outcome: RunOutcome) -> dict[str, Any]:
@@ -81,7 +87,28 @@ def per_call(call: Call) -> dict[str, Any]:
         "batch": completion.get("batch") if completion else None,
         "problems": reply_problems(call),
         "explanation": explain(call),
+        "graded": graded(call),
     }
+
+
+def graded(call: Call) -> str:
+    """What of the reply reached the grader, for the result file: its fields, or nothing and why (a
+    reply cut off before its object closed is not graded, however many complete rows it holds)."""
+    if call.answer is None or not call.completion:
+        return "nothing: no reply"
+    if not call.answer.said_nothing:
+        return "its fields, each as the parser read it"
+    rows = len(cutoff.complete_rows(call.completion.get("text") or ""))
+    held = f" ({plural(rows, 'complete row')} inside it)" if rows else ""
+    if _still_open(call):
+        return f"nothing: cut off before its object closed{held}; graded as no answer"
+    return f"nothing: no reply object was read{held}; graded as no answer"
+
+
+def _still_open(call: Call) -> bool:
+    return call.answer is not None and any(
+        p.field == reply.REPLY and p.detail == NOT_TERMINATED for p in call.answer.problems
+    )
 
 
 def reply_problems(call: Call) -> list[str]:
@@ -92,7 +119,8 @@ def reply_problems(call: Call) -> list[str]:
 def explain(call: Call) -> str | None:
     """Why this call's answer is not usable as given, in words a person can act on, or None when there
     is nothing to say: the error of a call that got no reply; for a reply, how it ended if not
-    normally (a cut-off at the token limit names MAX_TOKENS) and the first few of the parser's
+    normally (a cut-off says what the reply was doing: rows repeated, placeholders copied, an object
+    still open; and whether raising MAX_TOKENS could help) and the first few of the parser's
     problems, those about the reply as a whole first (the result file lists them all)."""
     if not call.answered or not call.completion:
         return call.error
@@ -101,7 +129,9 @@ def explain(call: Call) -> str | None:
     if finish in CUT_OFF:
         tokens = (call.completion.get("usage") or {}).get("output_tokens")
         counted = "" if tokens is None else f", {plural(tokens, 'token')}"
-        said.append(f"cut off at the token limit (finish_reason={finish}{counted}): raise MAX_TOKENS")
+        doing, more_helps = cutoff.describe(call.completion.get("text") or "", _still_open(call))
+        advice = "raise MAX_TOKENS" if more_helps else MORE_OF_THE_SAME
+        said.append(f"cut off at the token limit (finish_reason={finish}{counted}): {doing}; {advice}")
     elif finish not in ENDED and finish is not None:
         said.append(f"the server ended the reply with finish_reason={finish}")
     problems = sorted(reply_problems(call), key=lambda text: not text.startswith(f"{reply.REPLY}:"))
