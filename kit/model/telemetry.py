@@ -28,8 +28,11 @@ MORE_OF_THE_SAME = (
 
 
 def summary(outcome: RunOutcome) -> dict[str, Any]:
-    """Calls, failures, retries, latency, tokens and cost, in total and per call; for a purchase, its
-    wall time and what the rate limiter did (429s, seconds paused, settled concurrency)."""
+    """Calls, failures, unusable answers, retries, latency, tokens and cost, in total and per call;
+    for a purchase, its wall time and what the rate limiter did (429s, seconds paused, settled
+    concurrency). A figure no call reported (a server that sends no cached-token count) is None, shown
+    as "not reported"; latencies of replayed calls are the ones recorded when they were bought, and
+    `latency_ms.measured` says so."""
     done = [c for c in outcome.calls if c.answered and c.completion]
     latencies = sorted(c.completion["latency_ms"] for c in done)
 
@@ -41,6 +44,14 @@ def summary(outcome: RunOutcome) -> dict[str, Any]:
         return sum(1 for c in outcome.calls if c.status == status)
 
     costs = [c.cost_usd for c in done]
+    limiter = dict(outcome.rate_limit)
+    purchase_s = limiter.pop("seconds", None)
+    tokens = {
+        "input": total("input_tokens"),
+        "cached_input": total("cached_input_tokens"),
+        "output": total("output_tokens"),
+        "reasoning": total("reasoning_tokens"),
+    }
     return {
         "calls": len(outcome.calls),
         "bought": counted("bought"),
@@ -48,20 +59,19 @@ def summary(outcome: RunOutcome) -> dict[str, Any]:
         "from_batch": sum(1 for c in done if c.completion.get("batch")),
         "missing": counted("missing"),
         "failures": counted("failed"),
+        "unusable": sum(1 for c in done if c.answer is not None and c.answer.said_nothing),
         "retries": sum(c.retries for c in outcome.calls),
         "latency_ms": {
             "p50": statistics.median(latencies) if latencies else None,
             "p95": percentile(latencies, 0.95),
             "max": latencies[-1] if latencies else None,
+            "measured": measured(done),
         },
-        "tokens": {
-            "input": total("input_tokens"),
-            "cached_input": total("cached_input_tokens"),
-            "output": total("output_tokens"),
-            "reasoning": total("reasoning_tokens"),
-        },
+        "tokens": tokens,
+        "cached_input_share": share(tokens["cached_input"], tokens["input"]),
         "cost_usd": sum(costs) if costs and all(c is not None for c in costs) else None,
-        "rate_limit": outcome.rate_limit,
+        "purchase_s": purchase_s,
+        "rate_limit": limiter,
         "scan": {
             "quarantine": outcome.quarantine,
             "flagged_records": len(outcome.flags),
@@ -69,6 +79,24 @@ def summary(outcome: RunOutcome) -> dict[str, Any]:
         },
         "per_call": [per_call(c) for c in outcome.calls],
     }
+
+
+def share(part: int | None, whole: int | None) -> float | None:
+    """part / whole, or None when either is unknown (not reported) or whole is 0."""
+    return None if part is None or not whole else part / whole
+
+
+def measured(done: list[Call]) -> str | None:
+    """Where the latencies come from: this run's calls, or the recording a replay read them from."""
+    bought = sum(1 for c in done if c.status == "bought")
+    replayed = len(done) - bought
+    if not done:
+        return None
+    if not replayed:
+        return "this run"
+    if not bought:
+        return "recorded when bought (this run replayed them)"
+    return f"{bought} this run, {replayed} recorded when bought"
 
 
 def per_call(call: Call) -> dict[str, Any]:
@@ -80,6 +108,7 @@ def per_call(call: Call) -> dict[str, Any]:
         "status": call.status,
         "error": call.error,
         "latency_ms": completion["latency_ms"] if completion else None,
+        "latency_from": None if not completion else "this run" if call.status == "bought" else "recorded",
         "usage": completion["usage"] if completion else None,
         "finish_reason": completion.get("finish_reason") if completion else None,
         "retries": call.retries,
