@@ -13,7 +13,7 @@ import statistics
 from typing import Any
 
 from kit.model import reply
-from kit.model.reply import cutoff
+from kit.model.reply import cutoff, fields
 from kit.model.reply.locate import NOT_TERMINATED
 from kit.model.runner import Call, RunOutcome, plural
 from kit.rules import elements
@@ -163,7 +163,15 @@ def explain(call: Call) -> str | None:
         said.append(f"cut off at the token limit (finish_reason={finish}{counted}): {doing}; {advice}")
     elif finish not in ENDED and finish is not None:
         said.append(f"the server ended the reply with finish_reason={finish}")
-    problems = sorted(reply_problems(call), key=lambda text: not text.startswith(f"{reply.REPLY}:"))
+    # Each missing field repeats why nothing was read; the reply-level problem already says it once.
+    unread = tuple(
+        f"{lead}: {why}"
+        for lead in ("no row", "not given") for why in (fields.CUT_OFF, fields.NO_OBJECT)
+    )
+    problems = sorted(
+        (p for p in reply_problems(call) if not p.endswith(unread)),
+        key=lambda text: not text.startswith(f"{reply.REPLY}:"),
+    )
     if problems:
         more = len(problems) - SHOWN_PROBLEMS
         listed = "; ".join(problems[:SHOWN_PROBLEMS])
