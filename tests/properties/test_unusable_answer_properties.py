@@ -57,10 +57,10 @@ def test_an_arm_that_answers_nothing_scores_nothing(ids, data):
     report = score("nothing", subcorpus(ids), answers)
     for name, metric in report.metrics.items():
         if metric.better == HIGHER:
-            assert metric.count == 0, f"{name}: {metric.count}/{metric.total} for an arm that answered nothing"
+            assert metric.count == 0, f"{name}: {metric.count}/{metric.total} for an arm answering nothing"
         else:
             assert metric.better == LOWER
-            assert metric.count == metric.total, f"{name}: a failure kind not counted ({metric.count}/{metric.total})"
+            assert metric.count == metric.total, f"{name}: not counted ({metric.count}/{metric.total})"
         if metric.total:
             verdict = thresholds.judge(TABLES, "paid", metric)
             assert not verdict.passed, f"{name} passes the paid arm's threshold {verdict.threshold}"

@@ -71,7 +71,7 @@ def test_the_schema_keeps_to_what_every_converter_enforces():
             assert node.get("additionalProperties") is False, path
             assert sorted(node["required"]) == sorted(node["properties"]), path
             assert list(node["properties"]) == list(node["required"]), f"{path}: generation order"
-        assert not isinstance(node.get("type"), list), f"{path}: llama-cpp-python drops siblings of a type list"
+        assert not isinstance(node.get("type"), list), f"{path}: llama-cpp-python drops its siblings"
         assert "$ref" not in node and "oneOf" not in node, path
         if "pattern" in node:
             pattern = node["pattern"]
