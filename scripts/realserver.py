@@ -233,6 +233,7 @@ def write_fixture(target: Path, python: Path, model: Path, runs: tuple[Path, Pat
                   "sha256": sha256(model)},
         "settings": {**SETTINGS, "MAX_TOKENS": max_tokens, "EVAL_WORKERS": "1"},
         "schema_sha256": sha256(REPO / "kit" / "data" / "reply.schema.json"),
+        "schema_rows": schema_rows(),
         "prompt_cache": {"source": "the server's log (Llama.generate prefix-match hit), per call in order; "
                                    "the server's reply carries no cached-token figure", "calls": hits},
         "json_schema_probe": probe,
@@ -241,6 +242,16 @@ def write_fixture(target: Path, python: Path, model: Path, runs: tuple[Path, Pat
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(json.dumps(fixture, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     say(f"wrote {len(replies)} replies to {target}")
+
+
+def schema_rows() -> str:
+    """How the schema the replies were asked with bounds the rows, e.g. "prefixItems 4, minItems 4,
+    maxItems 4" (the replay test holds a reply to four rows only when the schema asked for that)."""
+    rows = json.loads((REPO / "kit" / "data" / "reply.schema.json").read_text())["properties"]["elements"]
+    parts = [f"prefixItems {len(rows['prefixItems'])}"] if "prefixItems" in rows else []
+    parts += ["items"] if "items" in rows else []
+    parts += [f"{k} {rows[k]}" for k in ("minItems", "maxItems") if k in rows]
+    return ", ".join(parts) or "no bound"
 
 
 def installed(python: Path, package: str) -> str:
