@@ -22,6 +22,7 @@ from kit.model.config import Config
 from kit.model.providers import Completion
 from kit.model.providers.base import Usage
 from kit.model.reply import cutoff
+from kit.model.reply.locate import NOT_TERMINATED
 
 FIXTURES = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "realserver").glob("*.json"))
 BASE_URL = "http://127.0.0.1:9/v1"  # never contacted: a replay sends nothing
@@ -100,14 +101,32 @@ def test_every_reply_is_parsed_into_what_it_holds(recording):
                 assert any("placeholder of the prompt's reply skeleton" in d and hole in d for d in details)
 
 
-def test_the_schema_held_the_model_to_four_rows(recording):
+def test_a_schema_of_four_rows_held_the_model_to_four_rows(recording):
+    if "maxItems 4" not in recording["schema_rows"]:
+        pytest.skip(f"recorded with a schema that did not bound the rows ({recording['schema_rows']})")
     validator = Draft202012Validator(reply.schema())
     for entry in recording["replies"]:
-        assert len(cutoff.complete_rows(entry["text"])) <= 4, entry["record"]
-        if entry["finish_reason"] == "stop":
-            errors = [e.message for e in validator.iter_errors(json.loads(entry["text"]))]
-            # a number's bounds are the one thing llama.cpp's grammar does not hold (README "A local server")
-            assert all("greater than" in m or "less than" in m for m in errors), (entry["record"], errors)
+        assert entry["finish_reason"] == "stop", entry["record"]
+        assert len(cutoff.complete_rows(entry["text"])) == 4, entry["record"]
+        errors = [e.message for e in validator.iter_errors(json.loads(entry["text"]))]
+        # a number's bounds are the one thing llama.cpp's grammar does not hold (README "A local server")
+        assert all("greater than the maximum" in m for m in errors), (entry["record"], errors)
+
+
+def test_a_cut_off_reply_says_what_it_was_doing(replayed, recording):
+    _, data, _ = replayed
+    texts = {r["record"]: r["text"] for r in recording["replies"]}
+    for call in data["telemetry"]["per_call"]:
+        if call["finish_reason"] != "length":
+            continue
+        why = call["explanation"]
+        assert why.startswith("cut off at the token limit") and "no JSON object" not in why, why
+        rows = cutoff.complete_rows(texts[call["record"]])
+        if len(rows) > 4:
+            assert f"rows repeated: {len(rows)} complete rows" in why and "raise MAX_TOKENS" not in why
+        still_open = any(p.detail == NOT_TERMINATED for p in reply.parse(texts[call["record"]]).problems)
+        if still_open:
+            assert call["graded"].startswith("nothing: cut off before its object closed"), call["graded"]
 
 
 def test_an_answer_that_said_nothing_scores_nothing(replayed):
