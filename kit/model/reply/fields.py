@@ -47,7 +47,7 @@ def placeholder(raw: str) -> str:
     return f"{_short(raw.strip())} is the placeholder of the prompt's reply skeleton, copied, not an answer"
 
 
-def _choices(raw: str, allowed) -> bool:
+def _choices(raw: str, allowed: tuple[str, ...]) -> bool:
     """The skeleton's list of choices ("a | b | c") copied instead of one word."""
     parts = [w.strip().lower() for w in raw.split("|")]
     return len(parts) > 1 and all(w.upper() in allowed or w in allowed for w in parts)
