@@ -27,12 +27,13 @@ MORE_OF_THE_SAME = (
 )
 
 
-def summary(outcome: RunOutcome) -> dict[str, Any]:
+def summary(outcome: RunOutcome, max_tokens: int | None = None) -> dict[str, Any]:
     """Calls, failures, unusable answers, retries, latency, tokens and cost, in total and per call;
     for a purchase, its wall time and what the rate limiter did (429s, seconds paused, settled
     concurrency). A figure no call reported (a server that sends no cached-token count) is None, shown
     as "not reported"; latencies of replayed calls are the ones recorded when they were bought, and
-    `latency_ms.measured` says so."""
+    `latency_ms.measured` says so. `max_tokens` (the run's MAX_TOKENS) lets a reply cut off short of
+    it be told as a context the server ran out of."""
     done = [c for c in outcome.calls if c.answered and c.completion]
     latencies = sorted(c.completion["latency_ms"] for c in done)
 
@@ -77,7 +78,7 @@ def summary(outcome: RunOutcome) -> dict[str, Any]:
             "flagged_records": len(outcome.flags),
             "flags": outcome.flags,
         },
-        "per_call": [per_call(c) for c in outcome.calls],
+        "per_call": [per_call(c, max_tokens) for c in outcome.calls],
     }
 
 
@@ -99,7 +100,7 @@ def measured(done: list[Call]) -> str | None:
     return f"{bought} this run, {replayed} recorded when bought"
 
 
-def per_call(call: Call) -> dict[str, Any]:
+def per_call(call: Call, max_tokens: int | None = None) -> dict[str, Any]:
     """One call's line in the result file."""
     completion = call.completion
     return {
@@ -115,7 +116,7 @@ def per_call(call: Call) -> dict[str, Any]:
         "cost_usd": call.cost_usd,
         "batch": completion.get("batch") if completion else None,
         "problems": reply_problems(call),
-        "explanation": explain(call),
+        "explanation": explain(call, max_tokens),
         "graded": graded(call),
     }
 
@@ -145,11 +146,12 @@ def reply_problems(call: Call) -> list[str]:
     return [] if call.answer is None else [f"{p.field}: {p.detail}" for p in call.answer.problems]
 
 
-def explain(call: Call) -> str | None:
+def explain(call: Call, max_tokens: int | None = None) -> str | None:
     """Why this call's answer is not usable as given, in words a person can act on, or None when there
     is nothing to say: the error of a call that got no reply; for a reply, how it ended if not
     normally (a cut-off says what the reply was doing: rows repeated, placeholders copied, an object
-    still open; and whether raising MAX_TOKENS could help) and the first few of the parser's
+    still open; and whether raising MAX_TOKENS could help; cut off short of `max_tokens`, that the
+    prompt and MAX_TOKENS did not fit the server's context) and the first few of the parser's
     problems, those about the reply as a whole first (the result file lists them all)."""
     if not call.answered or not call.completion:
         return call.error
@@ -160,6 +162,8 @@ def explain(call: Call) -> str | None:
         counted = "" if tokens is None else f", {plural(tokens, 'token')}"
         doing, more_helps = cutoff.describe(call.completion.get("text") or "", _still_open(call))
         advice = "raise MAX_TOKENS" if more_helps else MORE_OF_THE_SAME
+        if max_tokens is not None and tokens is not None and tokens < max_tokens:
+            advice = short_of_the_limit(call, tokens, max_tokens)
         said.append(f"cut off at the token limit (finish_reason={finish}{counted}): {doing}; {advice}")
     elif finish not in ENDED and finish is not None:
         said.append(f"the server ended the reply with finish_reason={finish}")
@@ -178,6 +182,18 @@ def explain(call: Call) -> str | None:
         listed += f"; and {plural(more, 'more problem')}" if more > 0 else ""
         said.append(f"the parser found: {listed}")
     return "; ".join(said) or None
+
+
+def short_of_the_limit(call: Call, tokens: int, max_tokens: int) -> str:
+    """A reply cut off with fewer tokens than MAX_TOKENS: the server shortened the limit to what its
+    context had left after the prompt (llama-cpp-python does this without a word)."""
+    prompt = (call.completion.get("usage") or {}).get("input_tokens") if call.completion else None
+    room = "" if prompt is None else f" (prompt {prompt} tokens; the context held about {prompt + tokens})"
+    return (
+        f"it stopped short of MAX_TOKENS={max_tokens}: prompt plus MAX_TOKENS is more than the server's "
+        f"context, so the server shortened the reply{room}; give the server a larger context or lower "
+        "MAX_TOKENS"
+    )
 
 
 def percentile(sorted_values: list[float], q: float) -> float | None:

@@ -7,7 +7,7 @@ import json
 
 from kit.model import reply, telemetry
 from kit.model.reply import cutoff
-from kit.model.runner import Call
+from kit.model.runner import Call, RunOutcome
 from kit.rules import elements
 
 from .test_reply import GOOD
@@ -106,3 +106,16 @@ def test_the_skeletons_placeholders_and_choices_are_named_in_the_problems():
     )
     assert "the prompt skeleton's list of choices, copied" in problems["stay_expectation.finding"]
     assert "the prompt skeleton's list of choices, copied" in problems["support"]
+
+
+def test_a_reply_cut_off_short_of_max_tokens_names_the_servers_context():
+    # llama-cpp-python shortens max_tokens to what its context has left after the prompt, silently:
+    # a 4,727-token prompt with MAX_TOKENS=4096 in an 8,192 context gets 3,465.
+    full = json.dumps(GOOD)
+    cut = call(full[: full.index("comorbidities")], tokens=3465)
+    cut.completion["usage"]["input_tokens"] = 4727
+    why = telemetry.explain(cut, max_tokens=4096)
+    assert "stopped short of MAX_TOKENS=4096: prompt plus MAX_TOKENS is more than the server's context" in why
+    assert "(prompt 4727 tokens; the context held about 8192)" in why and "raise MAX_TOKENS" not in why
+    assert telemetry.summary(RunOutcome([cut]), 4096)["per_call"][0]["explanation"] == why
+    assert "raise MAX_TOKENS" in telemetry.explain(cut, max_tokens=3465)  # at the limit: more would help
