@@ -360,7 +360,7 @@ class ModelArm:
                 "parts": first.part_chars(),
                 "static_prefix_share": round(len(first.static_prefix) / len(first.text), 4),
             },
-            "telemetry": telemetry.summary(outcome),
+            "telemetry": telemetry.summary(outcome, self.config.max_tokens),
             "agreement": telemetry.agreement(outcome, self.settings.repeat),
             "batch": saving(outcome.calls, self.config.model, self.config.prices),
             "redaction": unredacted(self.config),

@@ -5,6 +5,12 @@ answer offered and the verdict the recheck re-derives from the answer's own read
 rulebook's provenance rule applied (and, for comparison, without it). Across the
 corpus it counts each metric with its denominator, a Wilson 95% interval and the records that cost
 it. Citation floors are arguments, so stored answers re-score at other floors for free.
+
+An answer that says nothing (no reading, no verdict: a reply with no object, one cut off before its
+object closed, a failed call) is wrong on every metric its record is counted in: a miss where higher
+is better, a hit where lower is better, so a metric that counts a failure kind counts it. A recheck
+is credited only when the answer gave all four readings (an absent reading would otherwise recheck to
+a verdict the answer never reached), and a missing stay row never has the right expectation value.
 It does not decide thresholds or pass/fail; kit.measure.thresholds does.
 """
 
@@ -84,6 +90,10 @@ class RecordGrade:
     # The elements whose reading the recheck held to provenance, and the verdict without that rule.
     provenance_breached: list[str] = field(default_factory=list)
     unchecked_support: str | None = None
+    # False for an answer that said nothing (see the module docstring); a recheck is credited only
+    # from four readings.
+    usable: bool = True
+    readings_complete: bool = True
 
     @property
     def raw_right(self) -> bool:
@@ -91,7 +101,7 @@ class RecordGrade:
 
     @property
     def rechecked_right(self) -> bool:
-        return self.rechecked_support == self.gold_support
+        return self.readings_complete and self.rechecked_support == self.gold_support
 
     @property
     def citations_right(self) -> bool:
@@ -119,8 +129,10 @@ def _grade_citation(record: Record, gold_row: dict[str, Any], quote: str | None,
 def _value_right(gold_row: dict[str, Any], row) -> bool | None:
     if gold_row["element"] != elements.STAY_EXPECTATION:
         return None
-    given = (row.expected_discharge, row.expected_nights) if row else (None, None)
-    return given == (gold_row["expected_discharge"], gold_row["expected_nights"])
+    if row is None or row.finding is None:
+        return False
+    gold = (gold_row["expected_discharge"], gold_row["expected_nights"])
+    return (row.expected_discharge, row.expected_nights) == gold
 
 
 def grade_record(
@@ -168,6 +180,8 @@ def grade_record(
         taxonomy.failures(answer, gold, rechecked.verdict),
         [b.element for b in rechecked.breaches],
         recheck(answer, record.admitted_at).verdict,
+        not answer.said_nothing,
+        answer.readings_complete,
     )
 
 
@@ -193,7 +207,7 @@ def metric_names() -> list[str]:
     return names
 
 
-def _provenance_metrics(grades: list[RecordGrade]) -> dict[str, Metric]:
+def _provenance_metrics(grades: list[RecordGrade], unusable: frozenset[str]) -> dict[str, Metric]:
     """Order-present readings cited outside the orders, documented stays cited outside the
     practitioner's documentation (each over the readings of that kind the arm gave), and verdicts the
     provenance rule changed (over every record)."""
@@ -206,15 +220,19 @@ def _provenance_metrics(grades: list[RecordGrade]) -> dict[str, Metric]:
         ("provenance.stay_outside", elements.STAY_EXPECTATION, STAY_DOCUMENTED),
     ):
         hits = [(g.id, element in g.provenance_breached) for g in grades if said(g, element) == word]
-        out[name] = count_metric(name, hits, LOWER)
+        out[name] = count_metric(name, hits, LOWER, unusable)
     changed = [(g.id, g.rechecked_support != g.unchecked_support) for g in grades]
-    out["provenance.verdict_changed"] = count_metric("provenance.verdict_changed", changed, LOWER)
+    out["provenance.verdict_changed"] = count_metric("provenance.verdict_changed", changed, LOWER, unusable)
     return out
 
 
-def count_metric(name: str, hits: list[tuple[str, bool]], better: str = HIGHER) -> Metric:
+def count_metric(
+    name: str, hits: list[tuple[str, bool]], better: str = HIGHER, unusable: frozenset[str] = frozenset()
+) -> Metric:
     """A metric over (record id, counted?) pairs; costly records are the misses (or the hits, when
-    lower is better)."""
+    lower is better). A record in `unusable` is wrong whatever its pair says: a miss, or a hit when
+    lower is better."""
+    hits = [(rid, better == LOWER if rid in unusable else hit) for rid, hit in hits]
     count = sum(1 for _, hit in hits if hit)
     costly = [rid for rid, hit in hits if (not hit if better == HIGHER else hit)]
     return Metric(name, count, len(hits), better, tuple(dict.fromkeys(costly)))
@@ -254,19 +272,24 @@ def score(
         grade_record(r, answers.get(r.id, Answer()), coverage_min, precision_min, seen.get(r.id))
         for r in corpus.records
     ]
+    unusable = frozenset(g.id for g in grades if not g.usable)
+
+    def metric(name: str, hits: list[tuple[str, bool]], better: str = HIGHER) -> Metric:
+        return count_metric(name, hits, better, unusable)
+
     rows = [(g.id, e) for g in grades for e in g.elements]
     m: dict[str, Metric] = {}
-    m["records.fully_right"] = count_metric("records.fully_right", [(g.id, g.fully_right) for g in grades])
-    m["findings"] = count_metric("findings", [(rid, e.finding_right) for rid, e in rows])
+    m["records.fully_right"] = metric("records.fully_right", [(g.id, g.fully_right) for g in grades])
+    m["findings"] = metric("findings", [(rid, e.finding_right) for rid, e in rows])
     for element in elements.ELEMENTS:
         name = f"findings.{element}"
-        m[name] = count_metric(name, [(rid, e.finding_right) for rid, e in rows if e.element == element])
+        m[name] = metric(name, [(rid, e.finding_right) for rid, e in rows if e.element == element])
     for klass in elements.CLASSES:
         name = f"findings.class.{klass}"
         hits = [
             (rid, e.finding_right) for rid, e in rows if elements.class_of(e.element, e.gold_finding) == klass
         ]
-        m[name] = count_metric(name, hits)
+        m[name] = metric(name, hits)
     for word in elements.vocabulary(elements.ADMITTING_ORDER):
         name = f"order_row.{word}"
         hits = [
@@ -274,10 +297,10 @@ def score(
             for rid, e in rows
             if e.element == elements.ADMITTING_ORDER and e.gold_finding == word
         ]
-        m[name] = count_metric(name, hits)
+        m[name] = metric(name, hits)
     owed = [(rid, e) for rid, e in rows if e.citation not in (NULL_OK, CITED_ON_ABSENT)]
     not_owed = [(rid, e) for rid, e in rows if e.citation in (NULL_OK, CITED_ON_ABSENT)]
-    m["citations.credited"] = count_metric(
+    m["citations.credited"] = metric(
         "citations.credited", [(rid, e.citation == citation.CREDITED) for rid, e in owed]
     )
     for name, outcome in (
@@ -285,39 +308,39 @@ def score(
         ("citations.not_found", citation.NOT_FOUND),
         ("citations.uncited_owed", UNCITED),
     ):
-        m[name] = count_metric(name, [(rid, e.citation == outcome) for rid, e in owed], LOWER)
-    m["citations.cited_on_absent"] = count_metric(
+        m[name] = metric(name, [(rid, e.citation == outcome) for rid, e in owed], LOWER)
+    m["citations.cited_on_absent"] = metric(
         "citations.cited_on_absent", [(rid, e.citation == CITED_ON_ABSENT) for rid, e in not_owed], LOWER
     )
     gold_by_id = {r.id: r.gold for r in corpus.records}
     stay_rows = [(rid, e) for rid, e in rows if e.element == elements.STAY_EXPECTATION]
-    m["values.exact"] = count_metric(
+    m["values.exact"] = metric(
         "values.exact",
         [(rid, bool(e.value_right)) for rid, e in stay_rows if gold_by_id[rid]["midnights"] is not None],
     )
-    m["values.none_when_none"] = count_metric(
+    m["values.none_when_none"] = metric(
         "values.none_when_none",
         [(rid, bool(e.value_right)) for rid, e in stay_rows if gold_by_id[rid]["midnights"] is None],
     )
-    m["support.raw"] = count_metric("support.raw", [(g.id, g.raw_right) for g in grades])
-    m["support.rechecked"] = count_metric("support.rechecked", [(g.id, g.rechecked_right) for g in grades])
-    m["support.overturned"] = count_metric(
+    m["support.raw"] = metric("support.raw", [(g.id, g.raw_right) for g in grades])
+    m["support.rechecked"] = metric("support.rechecked", [(g.id, g.rechecked_right) for g in grades])
+    m["support.overturned"] = metric(
         "support.overturned",
         [(g.id, g.raw_support is not None and g.raw_support != g.rechecked_support) for g in grades],
         LOWER,
     )
-    m.update(_provenance_metrics(grades))
+    m.update(_provenance_metrics(grades, unusable))
     for verdict in rulebook.verdicts():
         of_class = [g for g in grades if g.gold_support == verdict]
-        m[f"support.raw.{verdict}"] = count_metric(
+        m[f"support.raw.{verdict}"] = metric(
             f"support.raw.{verdict}", [(g.id, g.raw_right) for g in of_class]
         )
-        m[f"support.rechecked.{verdict}"] = count_metric(
+        m[f"support.rechecked.{verdict}"] = metric(
             f"support.rechecked.{verdict}", [(g.id, g.rechecked_right) for g in of_class]
         )
     for kind in taxonomy.KINDS:
         hits = [(g.id, kind in g.taxonomy) for g in grades if taxonomy.at_risk(kind, gold_by_id[g.id])]
-        m[f"taxonomy.{kind}"] = count_metric(f"taxonomy.{kind}", hits, LOWER)
+        m[f"taxonomy.{kind}"] = metric(f"taxonomy.{kind}", hits, LOWER)
     confusion: dict[str, dict[str, dict[str, int]]] = {}
     for element in elements.ELEMENTS:
         table: dict[str, dict[str, int]] = {w: {} for w in elements.vocabulary(element)}

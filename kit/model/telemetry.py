@@ -1,8 +1,8 @@
 """What a model arm's run did, summed up for its result file: calls by status, retries, latency
 percentiles, tokens, cost, the rate limiter's figures, the document scan's flags, one entry per call,
 and how often repeats agree. `explain` says in words why one call gave no usable answer (the error of
-a call without a reply; a reply cut off at the token limit, which names MAX_TOKENS; the parser's
-problems).
+a call without a reply; for a reply cut off at the token limit, what it was doing when it stopped and
+whether raising MAX_TOKENS could help; the parser's problems).
 
 It reads a finished `RunOutcome` and nothing else: it makes no call, reads no file and grades nothing.
 """
@@ -13,17 +13,27 @@ import statistics
 from typing import Any
 
 from kit.model import reply
+from kit.model.reply import cutoff, fields
+from kit.model.reply.locate import NOT_TERMINATED
 from kit.model.runner import Call, RunOutcome, plural
 from kit.rules import elements
 
 CUT_OFF = frozenset({"length", "max_tokens"})  # OpenAI's and Anthropic's word for the token limit
 ENDED = frozenset({"stop", "end_turn", "stop_sequence"})
 SHOWN_PROBLEMS = 4
+MORE_OF_THE_SAME = (
+    "more tokens would buy more of the same: ask for the reply schema in a form the server enforces "
+    '(RESPONSE_FORMAT; README "A local server")'
+)
 
 
-def summary(outcome: RunOutcome) -> dict[str, Any]:
-    """Calls, failures, retries, latency, tokens and cost, in total and per call; for a purchase, its
-    wall time and what the rate limiter did (429s, seconds paused, settled concurrency)."""
+def summary(outcome: RunOutcome, max_tokens: int | None = None) -> dict[str, Any]:
+    """Calls, failures, unusable answers, retries, latency, tokens and cost, in total and per call;
+    for a purchase, its wall time and what the rate limiter did (429s, seconds paused, settled
+    concurrency). A figure no call reported (a server that sends no cached-token count) is None, shown
+    as "not reported"; latencies of replayed calls are the ones recorded when they were bought, and
+    `latency_ms.measured` says so. `max_tokens` (the run's MAX_TOKENS) lets a reply cut off short of
+    it be told as a context the server ran out of."""
     done = [c for c in outcome.calls if c.answered and c.completion]
     latencies = sorted(c.completion["latency_ms"] for c in done)
 
@@ -35,6 +45,14 @@ def summary(outcome: RunOutcome) -> dict[str, Any]:
         return sum(1 for c in outcome.calls if c.status == status)
 
     costs = [c.cost_usd for c in done]
+    limiter = dict(outcome.rate_limit)
+    purchase_s = limiter.pop("seconds", None)
+    tokens = {
+        "input": total("input_tokens"),
+        "cached_input": total("cached_input_tokens"),
+        "output": total("output_tokens"),
+        "reasoning": total("reasoning_tokens"),
+    }
     return {
         "calls": len(outcome.calls),
         "bought": counted("bought"),
@@ -42,30 +60,47 @@ def summary(outcome: RunOutcome) -> dict[str, Any]:
         "from_batch": sum(1 for c in done if c.completion.get("batch")),
         "missing": counted("missing"),
         "failures": counted("failed"),
+        "unusable": sum(1 for c in done if c.answer is not None and c.answer.said_nothing),
         "retries": sum(c.retries for c in outcome.calls),
         "latency_ms": {
             "p50": statistics.median(latencies) if latencies else None,
             "p95": percentile(latencies, 0.95),
             "max": latencies[-1] if latencies else None,
+            "measured": measured(done),
         },
-        "tokens": {
-            "input": total("input_tokens"),
-            "cached_input": total("cached_input_tokens"),
-            "output": total("output_tokens"),
-            "reasoning": total("reasoning_tokens"),
-        },
+        "tokens": tokens,
+        "cached_input_share": share(tokens["cached_input"], tokens["input"]),
         "cost_usd": sum(costs) if costs and all(c is not None for c in costs) else None,
-        "rate_limit": outcome.rate_limit,
+        "purchase_s": purchase_s,
+        "rate_limit": limiter,
         "scan": {
             "quarantine": outcome.quarantine,
             "flagged_records": len(outcome.flags),
             "flags": outcome.flags,
         },
-        "per_call": [per_call(c) for c in outcome.calls],
+        "per_call": [per_call(c, max_tokens) for c in outcome.calls],
     }
 
 
-def per_call(call: Call) -> dict[str, Any]:
+def share(part: int | None, whole: int | None) -> float | None:
+    """part / whole, or None when either is unknown (not reported) or whole is 0."""
+    return None if part is None or not whole else part / whole
+
+
+def measured(done: list[Call]) -> str | None:
+    """Where the latencies come from: this run's calls, or the recording a replay read them from."""
+    bought = sum(1 for c in done if c.status == "bought")
+    replayed = len(done) - bought
+    if not done:
+        return None
+    if not replayed:
+        return "this run"
+    if not bought:
+        return "recorded when bought (this run replayed them)"
+    return f"{bought} this run, {replayed} recorded when bought"
+
+
+def per_call(call: Call, max_tokens: int | None = None) -> dict[str, Any]:
     """One call's line in the result file."""
     completion = call.completion
     return {
@@ -74,14 +109,36 @@ def per_call(call: Call) -> dict[str, Any]:
         "status": call.status,
         "error": call.error,
         "latency_ms": completion["latency_ms"] if completion else None,
+        "latency_from": None if not completion else "this run" if call.status == "bought" else "recorded",
         "usage": completion["usage"] if completion else None,
         "finish_reason": completion.get("finish_reason") if completion else None,
         "retries": call.retries,
         "cost_usd": call.cost_usd,
         "batch": completion.get("batch") if completion else None,
         "problems": reply_problems(call),
-        "explanation": explain(call),
+        "explanation": explain(call, max_tokens),
+        "graded": graded(call),
     }
+
+
+def graded(call: Call) -> str:
+    """What of the reply reached the grader, for the result file: its fields, or nothing and why (a
+    reply cut off before its object closed is not graded, however many complete rows it holds)."""
+    if call.answer is None or not call.completion:
+        return "nothing: no reply"
+    if not call.answer.said_nothing:
+        return "its fields, each as the parser read it"
+    rows = len(cutoff.complete_rows(call.completion.get("text") or ""))
+    held = f" ({plural(rows, 'complete row')} inside it)" if rows else ""
+    if _still_open(call):
+        return f"nothing: cut off before its object closed{held}; graded as no answer"
+    return f"nothing: no reply object was read{held}; graded as no answer"
+
+
+def _still_open(call: Call) -> bool:
+    return call.answer is not None and any(
+        p.field == reply.REPLY and p.detail == NOT_TERMINATED for p in call.answer.problems
+    )
 
 
 def reply_problems(call: Call) -> list[str]:
@@ -89,10 +146,12 @@ def reply_problems(call: Call) -> list[str]:
     return [] if call.answer is None else [f"{p.field}: {p.detail}" for p in call.answer.problems]
 
 
-def explain(call: Call) -> str | None:
+def explain(call: Call, max_tokens: int | None = None) -> str | None:
     """Why this call's answer is not usable as given, in words a person can act on, or None when there
     is nothing to say: the error of a call that got no reply; for a reply, how it ended if not
-    normally (a cut-off at the token limit names MAX_TOKENS) and the first few of the parser's
+    normally (a cut-off says what the reply was doing: rows repeated, placeholders copied, an object
+    still open; and whether raising MAX_TOKENS could help; cut off short of `max_tokens`, that the
+    prompt and MAX_TOKENS did not fit the server's context) and the first few of the parser's
     problems, those about the reply as a whole first (the result file lists them all)."""
     if not call.answered or not call.completion:
         return call.error
@@ -101,16 +160,40 @@ def explain(call: Call) -> str | None:
     if finish in CUT_OFF:
         tokens = (call.completion.get("usage") or {}).get("output_tokens")
         counted = "" if tokens is None else f", {plural(tokens, 'token')}"
-        said.append(f"cut off at the token limit (finish_reason={finish}{counted}): raise MAX_TOKENS")
+        doing, more_helps = cutoff.describe(call.completion.get("text") or "", _still_open(call))
+        advice = "raise MAX_TOKENS" if more_helps else MORE_OF_THE_SAME
+        if max_tokens is not None and tokens is not None and tokens < max_tokens:
+            advice = short_of_the_limit(call, tokens, max_tokens)
+        said.append(f"cut off at the token limit (finish_reason={finish}{counted}): {doing}; {advice}")
     elif finish not in ENDED and finish is not None:
         said.append(f"the server ended the reply with finish_reason={finish}")
-    problems = sorted(reply_problems(call), key=lambda text: not text.startswith(f"{reply.REPLY}:"))
+    # Each missing field repeats why nothing was read; the reply-level problem already says it once.
+    unread = tuple(
+        f"{lead}: {why}"
+        for lead in ("no row", "not given") for why in (fields.CUT_OFF, fields.NO_OBJECT)
+    )
+    problems = sorted(
+        (p for p in reply_problems(call) if not p.endswith(unread)),
+        key=lambda text: not text.startswith(f"{reply.REPLY}:"),
+    )
     if problems:
         more = len(problems) - SHOWN_PROBLEMS
         listed = "; ".join(problems[:SHOWN_PROBLEMS])
         listed += f"; and {plural(more, 'more problem')}" if more > 0 else ""
         said.append(f"the parser found: {listed}")
     return "; ".join(said) or None
+
+
+def short_of_the_limit(call: Call, tokens: int, max_tokens: int) -> str:
+    """A reply cut off with fewer tokens than MAX_TOKENS: the server shortened the limit to what its
+    context had left after the prompt (llama-cpp-python does this without a word)."""
+    prompt = (call.completion.get("usage") or {}).get("input_tokens") if call.completion else None
+    room = "" if prompt is None else f" (prompt {prompt} tokens; the context held about {prompt + tokens})"
+    return (
+        f"it stopped short of MAX_TOKENS={max_tokens}: prompt plus MAX_TOKENS is more than the server's "
+        f"context, so the server shortened the reply{room}; give the server a larger context or lower "
+        "MAX_TOKENS"
+    )
 
 
 def percentile(sorted_values: list[float], q: float) -> float | None:

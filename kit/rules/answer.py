@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from kit.rules import elements
+
 
 @dataclass
 class ElementAnswer:
@@ -41,6 +43,17 @@ class Answer:
     def finding(self, element: str) -> str | None:
         row = self.elements.get(element)
         return row.finding if row else None
+
+    @property
+    def said_nothing(self) -> bool:
+        """No element reading and no verdict: nothing a grader could credit (a reply with no JSON
+        object, one cut off before its object closed, a call that failed)."""
+        return self.support is None and all(row.finding is None for row in self.elements.values())
+
+    @property
+    def readings_complete(self) -> bool:
+        """A finding for each of the four elements: the readings a recheck needs to be the answer's own."""
+        return all(self.finding(element) is not None for element in elements.ELEMENTS)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -47,7 +47,7 @@ def failures(answer: Answer, gold: dict[str, Any], rechecked: str) -> list[str]:
     found = []
     order_said = answer.finding(elements.ADMITTING_ORDER)
     offered = {answer.support, rechecked} - {None}
-    if not answer.elements and answer.support is None:
+    if answer.said_nothing:
         found.append("no_usable_answer")
     if gold["support"] == "ORDER-GAP" and offered - {"ORDER-GAP"}:
         found.append("order_gap_softened")

@@ -116,8 +116,9 @@ def test_a_reply_cut_off_at_max_tokens_is_explained_in_the_failure_and_the_resul
     assert entries(local.cache) == 3, "a cut-off reply is still the server's answer and is cached"
     result.assert_outcomes(failed=3)
     result.stdout.fnmatch_lines([
-        "*ADM-0006 is not fully right (cut off at the token limit (finish_reason=length, 60 tokens): raise "
-        "MAX_TOKENS; the parser found: reply: the JSON object is not terminated*",
+        "*ADM-0006 is not fully right (cut off at the token limit (finish_reason=length, 60 tokens): it "
+        "stopped in row ? of 4; no closing brace*; raise MAX_TOKENS; the parser found: reply: the JSON "
+        "object is not terminated (was the reply cut off?))*",
     ])
     for entry in paid_json(local.results)["telemetry"]["per_call"]:
         assert entry["finish_reason"] == "length"

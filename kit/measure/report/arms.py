@@ -106,21 +106,36 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
     if not tele:
         pairs.append(("calls", "none: this arm answers offline"))
         return pairs
-    tokens = tele.get("tokens", {})
-    cached = tokens.get("cached_input", 0) / tokens["input"] if tokens.get("input") else None
-    latency = tele.get("latency_ms", {})
-    flags = tele.get("scan", {})
+    tokens = tele.get("tokens") or {}
+    latency = tele.get("latency_ms") or {}
+    flags = tele.get("scan") or {}
+    unusable = tele.get("unusable")
     pairs += [
         ("calls", f"{tele.get('calls')} ({tele.get('bought')} bought, {tele.get('replayed')} replayed, "
                   f"{tele.get('failures')} failed, {tele.get('retries')} retries)"),
-        ("tokens", ", ".join(f"{k} {v}" for k, v in tokens.items())),
-        ("cached input share", "-" if cached is None else f"{cached:.1%}"),
+        ("unusable answers", "not counted in this file" if unusable is None else str(unusable)),
+        ("tokens", ", ".join(f"{k} {known(v)}" for k, v in tokens.items())),
+        ("cached input share", cached_share(tokens)),
         ("cost", "not priced" if tele.get("cost_usd") is None else f"${tele['cost_usd']:.4f}"),
-        ("latency", f"p50 {_ms(latency.get('p50'))}, p95 {_ms(latency.get('p95'))}"),
+        ("latency", f"p50 {_ms(latency.get('p50'))}, p95 {_ms(latency.get('p95'))}"
+                    + (f" ({latency['measured']})" if latency.get("measured") else "")),
         ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; quarantine "
                  f"{'on' if flags.get('quarantine') else 'off'}"),
     ]  # fmt: skip
     return pairs
+
+
+def known(value: Any) -> str:
+    """A figure as shown: "not reported" where the provider sent none."""
+    return "not reported" if value is None else str(value)
+
+
+def cached_share(tokens: dict[str, Any]) -> str:
+    """The cached share of input tokens; "not reported" when either figure is unknown."""
+    cached, total = tokens.get("cached_input"), tokens.get("input")
+    if cached is None or total is None:
+        return "not reported"
+    return "-" if not total else f"{cached / total:.1%}"
 
 
 def confusion(records: list[dict[str, Any]]) -> dict[str, Any]:

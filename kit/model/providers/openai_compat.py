@@ -38,13 +38,18 @@ def _dig(data: Any, *path: str) -> Any:
     return data
 
 
-def parse_usage(block: Any) -> Usage:
-    """Usage from an OpenAI-style `usage` block; anything missing or mistyped is None."""
+def parse_usage(block: Any, timings: Any = None) -> Usage:
+    """Usage from an OpenAI-style `usage` block; anything missing or mistyped is None. The cached
+    prompt tokens come from `prompt_tokens_details.cached_tokens`, or else from llama.cpp's `timings`
+    block (`cache_n`, the prompt tokens it reused), when the server sends either."""
     if not isinstance(block, dict):
         return Usage(None, None, None, None)
+    cached = int_or_none(_dig(block, "prompt_tokens_details", "cached_tokens"))
+    if cached is None:
+        cached = int_or_none(_dig(timings, "cache_n"))
     return Usage(
         input_tokens=int_or_none(block.get("prompt_tokens")),
-        cached_input_tokens=int_or_none(_dig(block, "prompt_tokens_details", "cached_tokens")),
+        cached_input_tokens=cached,
         output_tokens=int_or_none(block.get("completion_tokens")),
         reasoning_tokens=int_or_none(_dig(block, "completion_tokens_details", "reasoning_tokens")),
     )
@@ -113,4 +118,5 @@ class OpenAICompatProvider(HTTPProvider):
             content = "".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
         finish = first.get("finish_reason")
         text = content if isinstance(content, str) else ""
-        return text, finish if isinstance(finish, str) else None, parse_usage(payload.get("usage"))
+        usage = parse_usage(payload.get("usage"), payload.get("timings"))
+        return text, finish if isinstance(finish, str) else None, usage

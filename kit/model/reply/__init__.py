@@ -6,8 +6,10 @@ followed by a key), which covers prose before or after the object. An object fou
 text (fenced or not) counts only when it has at least one reply key (elements, support, confidence,
 why). Text with no object gives an empty Answer whose problems say so. An object still open when the
 text ends (a reply cut off mid-object) is reported as not terminated, and nothing inside it, such as
-one of its complete element rows, is ever read as the reply; nor is anything inside an object that
-closes but is not valid JSON.
+one of its complete element rows, is ever read as the reply (every missing field says it was cut off,
+not that there was no object); nor is anything inside an object that closes but is not valid JSON.
+A string value that is one of the prompt skeleton's angle-bracket placeholders ("<one line copied
+from the record>") is named as that and read as null; so is the skeleton's list of choices ("a | b").
 
 What is normalised, because no meaning can change:
 - case and surrounding whitespace of element names, finding words (lower case) and the verdict
@@ -34,8 +36,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from kit.model.reply.fields import REPLY, ROW_KEYS, TOP_KEYS, read_object
-from kit.model.reply.locate import find_object
+from kit.model.reply.fields import CUT_OFF, NO_OBJECT, REPLY, ROW_KEYS, TOP_KEYS, read_object
+from kit.model.reply.locate import NOT_TERMINATED, find_object
 from kit.rules import Answer, Problem
 
 __all__ = ["REPLY", "ROW_KEYS", "TOP_KEYS", "parse", "schema"]
@@ -74,5 +76,5 @@ def _parse(text: object) -> Answer:
     obj, how = find_object(text)
     if how:
         answer.problems.append(Problem(REPLY, how))
-    read_object(obj, answer)
+    read_object(obj, answer, CUT_OFF if how == NOT_TERMINATED else NO_OBJECT)
     return answer

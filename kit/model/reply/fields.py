@@ -21,6 +21,10 @@ _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?")
 _WHOLE = re.compile(r"[0-9]+")
 _MAX_DIGITS = 4000  # int() refuses a longer digit string (sys.int_info.default_max_str_digits)
+# An angle-bracket hole of the prompt's skeleton ("<one line copied from the record>"), copied as a value.
+_HOLE = re.compile(r"\s*<[^<>\n]{1,80}>\s*")
+NO_OBJECT = "the reply has no JSON object"
+CUT_OFF = "the reply was cut off before its JSON object closed, so nothing inside it is graded"
 
 
 def type_name(value: object) -> str:
@@ -39,6 +43,16 @@ def type_name(value: object) -> str:
     return type(value).__name__
 
 
+def placeholder(raw: str) -> str:
+    return f"{_short(raw.strip())} is the placeholder of the prompt's reply skeleton, copied, not an answer"
+
+
+def _choices(raw: str, allowed: tuple[str, ...]) -> bool:
+    """The skeleton's list of choices ("a | b | c") copied instead of one word."""
+    parts = [w.strip().lower() for w in raw.split("|")]
+    return len(parts) > 1 and all(w.upper() in allowed or w in allowed for w in parts)
+
+
 def _short(value: object) -> str:
     try:
         shown = repr(value)
@@ -47,14 +61,15 @@ def _short(value: object) -> str:
     return shown if len(shown) <= 60 else shown[:57] + "..."
 
 
-def read_object(obj: dict | None, answer: Answer) -> None:
-    """Fill answer from the reply object; obj None means no object was found."""
+def read_object(obj: dict | None, answer: Answer, absent: str = NO_OBJECT) -> None:
+    """Fill answer from the reply object; obj None means no object was read, for the reason `absent`
+    (NO_OBJECT, or CUT_OFF for an object still open where the text ends)."""
     problems = answer.problems
     if obj is None:
         for element in elements.ELEMENTS:
-            problems.append(Problem(element, "no row: the reply has no JSON object"))
+            problems.append(Problem(element, f"no row: {absent}"))
         for key in ("support", "confidence", "why"):
-            problems.append(Problem(key, "not given: the reply has no JSON object"))
+            problems.append(Problem(key, f"not given: {absent}"))
         return
     for key in obj:
         if key not in TOP_KEYS:
@@ -181,7 +196,11 @@ def _read_finding(name: str, item: dict, problems: list[Problem]) -> str | None:
     if elements.is_finding_of(name, word):
         return word
     owners = [e for e in elements.ELEMENTS if elements.is_finding_of(e, word)]
-    if owners:
+    if _choices(word, elements.vocabulary(name)):
+        problems.append(
+            Problem(where, f"{_short(raw)} is the prompt skeleton's list of choices, copied, not one word")
+        )
+    elif owners:
         problems.append(
             Problem(
                 where,
@@ -215,6 +234,9 @@ def _read_citation(name: str, item: dict, finding: str | None, problems: list[Pr
         return None
     if not raw.strip():
         problems.append(Problem(where, "empty text; read as null"))
+        return None
+    if _HOLE.fullmatch(raw):
+        problems.append(Problem(where, f"{placeholder(raw)}; read as null"))
         return None
     if finding == absent:
         problems.append(Problem(where, f"a line is quoted for an {absent!r} finding, which takes null"))
@@ -290,6 +312,13 @@ def _read_support(obj: dict, problems: list[Problem]) -> str | None:
     verdict = raw.strip().upper()
     if verdict in rulebook.verdicts():
         return verdict
+    if _choices(verdict, rulebook.verdicts()):
+        problems.append(
+            Problem(
+                "support", f"{_short(raw)} is the prompt skeleton's list of choices, copied, not one verdict"
+            )
+        )
+        return None
     problems.append(
         Problem("support", f"unknown verdict {_short(raw)}; expected one of {', '.join(rulebook.verdicts())}")
     )
@@ -321,6 +350,9 @@ def _read_why(obj: dict, problems: list[Problem]) -> str | None:
         return None
     if not raw.strip():
         problems.append(Problem("why", "empty"))
+        return None
+    if _HOLE.fullmatch(raw):
+        problems.append(Problem("why", f"{placeholder(raw)}; dropped"))
         return None
     if "\n" in raw.strip():
         problems.append(Problem("why", "more than one line; kept as given"))

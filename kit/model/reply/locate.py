@@ -20,6 +20,7 @@ _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\r?\n?(.*?)```", re.DOTALL)
 # ("{as promised}", ":-{") is not one, so it can neither hide the reply nor pass for a cut-off one.
 _OBJECT_START = re.compile(r'\{\s*["}]')
 _MAX_SCAN = 2000  # object starts tried before giving up on a long piece of text
+NOT_TERMINATED = "the JSON object is not terminated (was the reply cut off?)"
 
 
 def find_object(text: str) -> tuple[dict | None, str]:
@@ -55,7 +56,7 @@ def find_object(text: str) -> tuple[dict | None, str]:
         except (ValueError, RecursionError):
             end = _closing(text, start)
             if end is None:
-                return None, "the JSON object is not terminated (was the reply cut off?)"
+                return None, NOT_TERMINATED
             resume = end  # never read a row (or any inner object) of a broken object as the reply
             continue
         if _looks_like_reply(found):

@@ -37,7 +37,7 @@ def test_every_rule_id_and_the_policy_id_are_flagged(rule_id):
 
 
 COINED_FINDINGS = sorted(w for w in elements.all_words() if "-" in w)
-ROW_FIELDS = reply.schema()["properties"]["elements"]["items"]["properties"]
+ROW_FIELDS = reply.schema()["properties"]["elements"]["prefixItems"][0]["properties"]
 UNDERSCORED = sorted({*(e for e in elements.ELEMENTS if "_" in e), *(k for k in ROW_FIELDS if "_" in k)})
 
 

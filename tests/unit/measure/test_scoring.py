@@ -204,3 +204,41 @@ def test_each_taxonomy_rate_is_over_the_records_at_risk(corpus):
         "decoy_read_as_expectation": 10,
         "supported_overclaimed": 45,
     }
+
+
+def test_an_answer_that_said_nothing_is_wrong_on_every_metric_it_is_counted_in(corpus):
+    # The real-server run: an empty answer rechecked to ORDER-GAP and "had" no value where the
+    # key has none, so it passed support.rechecked.ORDER-GAP and values.none_when_none.
+    rec = _first(corpus, lambda r: r.gold["support"] == "ORDER-GAP" and r.gold["midnights"] is None)
+    answers = _oracle(corpus)
+    answers[rec.id] = Answer()
+    report = scoring.score("x", corpus, answers)
+    grade = next(g for g in report.grades if g.id == rec.id)
+    assert grade.rechecked_support == "ORDER-GAP" and not grade.rechecked_right and not grade.usable
+    over_every_record = [
+        "records.fully_right", "findings", "support.raw", "support.rechecked", "support.overturned",
+        "provenance.verdict_changed", "taxonomy.no_usable_answer", "support.rechecked.ORDER-GAP",
+        "values.none_when_none", "taxonomy.order_gap_softened", "citations.not_found",
+    ]  # fmt: skip
+    assert [n for n in over_every_record if rec.id not in report.metrics[n].costly] == []
+
+
+def test_a_recheck_is_credited_only_from_four_readings(corpus):
+    rec = _first(corpus, lambda r: r.gold["support"] == "ORDER-GAP")
+    answers = _oracle(corpus)
+    del answers[rec.id].elements["services_delivered"]
+    grade = next(g for g in scoring.score("x", corpus, answers).grades if g.id == rec.id)
+    assert grade.usable and not grade.readings_complete
+    assert grade.rechecked_support == "ORDER-GAP" and not grade.rechecked_right
+    assert grade.raw_right  # the verdict it offered is still its own, and right
+
+
+def test_a_missing_stay_row_never_has_the_right_value(corpus):
+    rec = _first(corpus, lambda r: r.gold["midnights"] is None)
+    answers = _oracle(corpus)
+    del answers[rec.id].elements["stay_expectation"]
+    report = scoring.score("x", corpus, answers)
+    grade = next(g for g in report.grades if g.id == rec.id)
+    stay = next(e for e in grade.elements if e.element == "stay_expectation")
+    assert stay.value_right is False
+    assert rec.id in report.metrics["values.none_when_none"].costly

@@ -152,7 +152,10 @@ def test_max_tokens_is_sent_and_a_cut_off_reply_is_cached_and_explained(records,
     assert call.status == "bought" and call.completion["finish_reason"] == "length"
     assert Cache(tmp_path / "cache").get(call.key) is not None
     why = telemetry.explain(call)
-    assert why.startswith("cut off at the token limit (finish_reason=length, 60 tokens): raise MAX_TOKENS")
+    assert why.startswith(
+        "cut off at the token limit (finish_reason=length, 60 tokens): it stopped in row 1 of 4; "
+        "no closing brace: the object is still open where the reply stops; raise MAX_TOKENS"
+    )
     assert "reply: the JSON object is not terminated" in why
     entry = telemetry.summary(outcome)["per_call"][0]
     assert entry["explanation"] == why

@@ -290,8 +290,9 @@ def test_the_reply_skeleton_names_every_field_of_the_schema(reference):
     schema = reply.schema()
     for key in schema["properties"]:
         assert f'"{key}"' in part
-    for key in schema["properties"]["elements"]["items"]["properties"]:
-        assert f'"{key}"' in part
+    for row_schema in schema["properties"]["elements"]["prefixItems"]:
+        for key in row_schema["properties"]:
+            assert f'"{key}"' in part
 
 
 # --- rule ids and verdicts come from policy.json ------------------------------------------------
