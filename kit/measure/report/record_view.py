@@ -89,7 +89,8 @@ def _marks(
     return out
 
 
-def _plant_marks(lines: list[str], plant: str | None) -> list[dict[str, Any]]:
+def plant_marks(lines: list[str], plant: str | None) -> list[dict[str, Any]]:
+    """Marks on every line that holds the planted sentence."""
     out = []
     for number, raw in enumerate(lines, start=1):
         if plant and plant in raw:
@@ -165,7 +166,7 @@ def answer_part(
     gold_rows = {g["element"]: g for g in (record.gold or {}).get("elements", [])}
     norm_text = citation.norm(record.text)
     maps = _line_maps(record.text)
-    marks = _plant_marks(record.text.split("\n"), plant)
+    marks = plant_marks(record.text.split("\n"), plant)
     for e in grade["elements"]:
         key_span = gold_rows.get(e["element"], {}).get("span")
         where = placed(norm_text, e.get("quote"), tuple(key_span) if key_span else None)
@@ -173,6 +174,7 @@ def answer_part(
     stay = next((e for e in grade["elements"] if e["element"] == elements.STAY_EXPECTATION), {})
     marked = grade_of(grade)
     return {
+        "id": grade["id"],
         "key": grade["gold_support"],
         "offered": grade["raw_support"],
         "rechecked": grade["rechecked_support"],

@@ -3,7 +3,8 @@
 // arithmetic, parser notes and scan flags, and the record's text with the exact characters each
 // answer quote covers and the key's spans marked. Every piece of record or reply content goes in
 // through textContent: this file never writes innerHTML, so nothing in a record can become markup.
-// Public: window.KitRecord.render(view) -> Element, and window.KitRecord.segments(view).
+// Public: window.KitRecord.render(view) -> Element, KitRecord.text(view) -> the marked text alone
+// (an <ol>; needs only lines, key_marks, marks, flagged), and KitRecord.segments(view).
 (function () {
   "use strict";
 
@@ -175,5 +176,5 @@
     return root;
   }
 
-  window.KitRecord = {render: render, segments: segments};
+  window.KitRecord = {render: render, segments: segments, text: textBlock};
 })();
