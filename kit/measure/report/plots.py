@@ -20,6 +20,18 @@ def _num(x: float) -> str:
     return f"{x:.1f}"
 
 
+def _text(x: float, y: float, text: str, cls: str = "tick", anchor: str = "middle") -> str:
+    return f'<text class="{cls}" x="{_num(x)}" y="{_num(y)}" text-anchor="{anchor}">{escape(text)}</text>'
+
+
+def _open(kind: str, width: int, height: int, title: str) -> list[str]:
+    return [
+        f'<svg class="plot {kind}" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-label="{escape(title)}">',
+        f'<text class="title" x="0" y="14">{escape(title)}</text>',
+    ]
+
+
 def _axis(x0: float, width: float, y: float, ticks: int = 4, fmt: str = "{:.0%}") -> list[str]:
     out = [f'<line class="axis" x1="{_num(x0)}" x2="{_num(x0 + width)}" y1="{_num(y)}" y2="{_num(y)}"/>']
     for i in range(ticks + 1):
@@ -37,9 +49,7 @@ def intervals(rows: list[dict[str, Any]], title: str, width: int = 560, label_wi
     row_h, top = 26, 22
     plot_w = width - label_width - 20
     height = top + row_h * len(rows) + 26
-    out = [f'<svg class="plot intervals" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-           f'role="img" aria-label="{escape(title)}">',
-           f'<text class="title" x="0" y="14">{escape(title)}</text>']  # fmt: skip
+    out = _open("intervals", width, height, title)
     for i, row in enumerate(rows):
         y = top + row_h * i + row_h / 2
         x = lambda v: label_width + plot_w * v  # noqa: E731 - local scale
@@ -72,22 +82,21 @@ def scatter(points: list[dict[str, Any]], title: str, x_label: str, y_label: str
     xmax = max((p["x"] for p in points), default=0.0) or 1.0
     sx = lambda v: left + plot_w * v / (xmax * 1.1)  # noqa: E731
     sy = lambda v: top + plot_h * (1 - v)  # noqa: E731
-    out = [f'<svg class="plot scatter" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-           f'role="img" aria-label="{escape(title)}">', f'<text class="title" x="0" y="14">{escape(title)}</text>',
-           f'<rect class="frame" x="{left}" y="{top}" width="{plot_w}" height="{plot_h}"/>']  # fmt: skip
+    out = _open("scatter", width, height, title)
+    out.append(f'<rect class="frame" x="{left}" y="{top}" width="{plot_w}" height="{plot_h}"/>')
     for i in range(5):
         v = i / 4
-        out.append(f'<text class="tick" x="{left - 6}" y="{_num(sy(v) + 4)}" text-anchor="end">{v:.0%}</text>')
-        xv = xmax * 1.1 * v
-        out.append(f'<text class="tick" x="{_num(sx(xv))}" y="{top + plot_h + 16}" text-anchor="middle">'
-                   f"${xv:.4g}</text>")  # fmt: skip
+        out.append(_text(left - 6, sy(v) + 4, f"{v:.0%}", anchor="end"))
+        out.append(_text(sx(xmax * 1.1 * v), top + plot_h + 16, f"${xmax * 1.1 * v:.4g}"))
     out.append(f'<text class="axis-label" x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">'
                f"{escape(x_label)}</text>")  # fmt: skip
     out.append(f'<text class="axis-label" x="12" y="{top + plot_h / 2}" text-anchor="middle" '
                f'transform="rotate(-90 12 {top + plot_h / 2})">{escape(y_label)}</text>')  # fmt: skip
     front = sorted((p for p in points if p["front"]), key=lambda p: p["x"])
     if len(front) > 1:
-        path = " ".join(f"{'M' if i == 0 else 'L'}{_num(sx(p['x']))} {_num(sy(p['y']))}" for i, p in enumerate(front))
+        path = " ".join(
+            f"{'M' if i == 0 else 'L'}{_num(sx(p['x']))} {_num(sy(p['y']))}" for i, p in enumerate(front)
+        )
         out.append(f'<path class="front" d="{path}"/>')
     for p in points:
         cls = "point front-point" if p["front"] else "point"
@@ -106,25 +115,25 @@ def reliability(bins: list[dict[str, Any]], title: str, width: int = 360) -> Mar
     plot_w, plot_h = width - left - right, height - top - bottom
     sx = lambda v: left + plot_w * v  # noqa: E731
     sy = lambda v: top + plot_h * (1 - v)  # noqa: E731
-    out = [f'<svg class="plot reliability" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-           f'role="img" aria-label="{escape(title)}">', f'<text class="title" x="0" y="14">{escape(title)}</text>',
-           f'<rect class="frame" x="{left}" y="{top}" width="{plot_w}" height="{plot_h}"/>',
-           f'<line class="diagonal" x1="{sx(0)}" y1="{sy(0)}" x2="{sx(1)}" y2="{sy(1)}"/>']  # fmt: skip
+    out = _open("reliability", width, height, title)
+    out.append(f'<rect class="frame" x="{left}" y="{top}" width="{plot_w}" height="{plot_h}"/>')
+    out.append(f'<line class="diagonal" x1="{sx(0)}" y1="{sy(0)}" x2="{sx(1)}" y2="{sy(1)}"/>')
     for b in bins:
         x0, x1 = sx(b["low"]), sx(b["high"])
         if b["count"]:
             acc = b["accuracy"]
-            out.append(f'<rect class="bin" x="{_num(x0 + 1)}" y="{_num(sy(acc))}" width="{_num(x1 - x0 - 2)}" '
-                       f'height="{_num(sy(0) - sy(acc))}"><title>{b["low"]:.1f}-{b["high"]:.1f}: '
+            out.append(f'<rect class="bin" x="{_num(x0 + 1)}" y="{_num(sy(acc))}" '
+                       f'width="{_num(x1 - x0 - 2)}" height="{_num(sy(0) - sy(acc))}">'
+                       f'<title>{b["low"]:.1f}-{b["high"]:.1f}: '
                        f'{b["count"]} record(s), accuracy {acc:.0%}, mean confidence '
                        f'{b["mean_confidence"]:.2f}</title></rect>')  # fmt: skip
-            out.append(f'<circle class="conf" cx="{_num(sx(b["mean_confidence"]))}" cy="{_num(sy(acc))}" r="3"/>')
-        out.append(f'<text class="count" x="{_num((x0 + x1) / 2)}" y="{top + plot_h + 14}" '
-                   f'text-anchor="middle">{b["count"]}</text>')  # fmt: skip
+            cx = sx(b["mean_confidence"])
+            out.append(f'<circle class="conf" cx="{_num(cx)}" cy="{_num(sy(acc))}" r="3"/>')
+        out.append(_text((x0 + x1) / 2, top + plot_h + 14, str(b["count"]), cls="count"))
     for i in range(5):
         v = i / 4
-        out.append(f'<text class="tick" x="{left - 4}" y="{_num(sy(v) + 4)}" text-anchor="end">{v:.0%}</text>')
-        out.append(f'<text class="tick" x="{_num(sx(v))}" y="{top + plot_h + 28}" text-anchor="middle">{v:.2f}</text>')
+        out.append(_text(left - 4, sy(v) + 4, f"{v:.0%}", anchor="end"))
+        out.append(_text(sx(v), top + plot_h + 28, f"{v:.2f}"))
     out.append(f'<text class="axis-label" x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">'
                "stated confidence (count per bin above)</text>")
     out.append("</svg>")
