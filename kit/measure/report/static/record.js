@@ -107,29 +107,36 @@
     return ul;
   }
 
-  function cell(tr, text, className) {
-    tr.appendChild(el("td", className, text));
+  // A cell of one or more lines, each its own text node: [text, className] pairs; a null line is skipped.
+  function cell(tr, lines, className) {
+    var td = el("td", className);
+    lines.filter(function (line) { return line && line[0] !== ""; }).forEach(function (line, i) {
+      if (i) {
+        td.appendChild(el("br"));
+      }
+      td.appendChild(el("span", line[1] || null, line[0]));
+    });
+    tr.appendChild(td);
+    return td;
   }
 
   function elementTable(view) {
     var table = el("table", "elements");
     var head = el("tr");
-    ["element", "key finding", "answered", "key value", "answered value", "citation", "coverage",
-     "precision", "answer's quote"].forEach(function (h) { head.appendChild(el("th", null, h)); });
+    ["element", "key: finding, value", "answered: finding, value", "citation (coverage, precision)",
+     "answer's quote"].forEach(function (h) { head.appendChild(el("th", null, h)); });
     table.appendChild(el("thead")).appendChild(head);
     var body = table.appendChild(el("tbody"));
     view.elements.forEach(function (e) {
       var tr = el("tr");
       tr.dataset.element = e.element;
-      cell(tr, e.element, "id");
-      cell(tr, e.key_finding);
-      cell(tr, e.answered === null ? "(none)" : e.answered, e.finding_right ? "pass" : "fail");
-      cell(tr, e.key_value);
-      cell(tr, e.value, e.value_right === false ? "fail" : "");
-      cell(tr, e.citation, e.citation === "credited" || e.citation === "null-ok" ? "pass" : "fail");
-      cell(tr, e.coverage.toFixed(2), "num");
-      cell(tr, e.precision.toFixed(2), "num");
-      cell(tr, e.quote || "", "quote");
+      cell(tr, [[e.element]], "id");
+      cell(tr, [[e.key_finding, "id"], [e.key_value, "id"]]);
+      cell(tr, [[e.answered === null ? "(none)" : e.answered, "id " + (e.finding_right ? "pass" : "fail")],
+                [e.value, "id" + (e.value_right === false ? " fail" : "")]]);
+      cell(tr, [[e.citation, "id " + (e.citation === "credited" || e.citation === "null-ok" ? "pass" : "fail")],
+                [e.coverage.toFixed(2) + ", " + e.precision.toFixed(2), "muted"]]);
+      cell(tr, [[e.quote || ""]], "quote");
       body.appendChild(tr);
     });
     return table;
