@@ -180,7 +180,7 @@ MARKED_LINES = """(arm) => {
   host.id = 'all-records';
   document.body.appendChild(host);
   return data.arms[arm].map(answer => {
-    const view = Object.assign({}, data.records[answer.id], answer);
+    const view = window.KitReport.view(arm, answer.id);
     const node = host.appendChild(window.KitRecord.render(view));
     return [answer.id, Array.from(node.querySelectorAll('ol.text li')).map(li => [
       li.value, li.dataset.cited || '', li.dataset.keyline || '', li.className,

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from kit.corpus import Corpus, fingerprint
 from kit.files import write_text_atomic
 from kit.measure import compare
-from kit.measure.report import arms, glossary, injection, page, summary, versus
+from kit.measure.report import arms, embed, glossary, injection, page, summary, versus
 
 REPORT_NAME = "report.html"
 ARM_ORDER = ("paid", "floor", "oracle", "always-present")
@@ -90,23 +90,6 @@ def _arm(
     }
 
 
-def _embedded(shared: dict[str, dict[str, Any]], sections: list[dict[str, Any]]) -> Markup:
-    """The page's data, once: each record's own part by id, and per arm its answers' parts. Written
-    as JSON inside a non-executed script element; every "<" is escaped so no text can close it."""
-    data = {
-        "records": shared,
-        "arms": {s["name"]: s["records"] for s in sections if s["records"]},
-        "plants": {
-            f"{s['name']}|{p['name']}|{r['id']}": r.pop("view")
-            for s in sections
-            for p in s["placements"]
-            for r in p["shown"]
-        },
-    }
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    return Markup(text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
-
-
 def render(
     run: Path,
     corpus: Corpus,
@@ -139,7 +122,7 @@ def render(
             arms=sections,
             summary=overview,
             glossary=sorted(glossary.table().items()),
-            data=_embedded(shared, sections),
+            data=embed.embedded(shared, sections),
             versus=compared,
             versus_path=str(other) if other is not None else "",
             css=Markup(css),
