@@ -23,6 +23,15 @@ def _planted(name: str, corpus: Corpus) -> dict[str, injection.Planted]:
     return {p.clean.id: p for p in injection.planted_set(corpus.records, placement, family)}
 
 
+def _key_marks(planted: injection.Planted) -> list[dict[str, Any]]:
+    """The key's lines where they stand in the planted text (the gold spans count in the clean one)."""
+    out = []
+    for row in (planted.clean.gold or {}).get("elements", []):
+        quote = row.get("citation")
+        out += record_view.quote_marks(planted.record.text, quote, record_view.KEY, row["element"])
+    return out
+
+
 def planted_view(planted: injection.Planted) -> dict[str, Any]:
     """The planted text as record.js draws it, stored as a difference from the clean record (the
     clean record's lines are embedded once): `head` lines kept from its start, `tail` from its end,
@@ -41,7 +50,7 @@ def planted_view(planted: injection.Planted) -> dict[str, Any]:
         "tail": tail,
         "middle": lines[head : len(lines) - tail],
         "marks": record_view.plant_marks(lines, planted.sentence),
-        "middle_key_marks": [m for m in part["key_marks"] if head < m["line"] <= len(lines) - tail],
+        "middle_key_marks": [m for m in _key_marks(planted) if head < m["line"] <= len(lines) - tail],
         "flagged": part["flagged"],
     }
 

@@ -89,6 +89,11 @@ def _marks(
     return out
 
 
+def quote_marks(text: str, quote: str | None, kind: str, element: str | None) -> list[dict[str, Any]]:
+    """Marks on the characters of `text` a quote stands on (its first occurrence), or none."""
+    return _marks(_line_maps(text), placed(citation.norm(text), quote, None), kind, element)
+
+
 def plant_marks(lines: list[str], plant: str | None) -> list[dict[str, Any]]:
     """Marks on every line that holds the planted sentence."""
     out = []
