@@ -312,3 +312,47 @@ def test_a_hostile_record_renders_as_text_and_runs_nothing(browser, hostile_repo
         assert last.get_attribute("data-cited") == "services_delivered" and HOSTILE in last.inner_text()
     finally:
         page.close()
+
+
+def test_the_page_rebuilds_each_view_the_python_view_model_gives(opened, run_folder, shipped):
+    from kit.measure import record_view
+
+    by_id = shipped.by_id()
+    for arm in ("floor", "stub-floor"):
+        data = arm_files(run_folder)[arm]
+        notes = {c["record"]: [*c["problems"], *([c["error"]] if c["error"] else [])]
+                 for c in (data.get("telemetry") or {}).get("per_call", [])}  # fmt: skip
+        shown = opened.page.evaluate(
+            "(arm) => JSON.parse(document.getElementById('kit-data').textContent).arms[arm]"
+            ".map(a => window.KitReport.view(arm, a.id))",
+            arm,
+        )
+        assert len(shown) == 60
+        for view in shown:
+            want = record_view(by_id[view["id"]], next(r for r in data["records"] if r["id"] == view["id"]),
+                               notes.get(view["id"], []))  # fmt: skip
+            want.pop("version")
+            assert view == want, (arm, view["id"])
+
+
+def test_a_record_reads_at_800_pixels_without_cutting_or_splitting_ids(browser, report_file, run_folder):
+    view = Opened(browser, report_file)
+    page = view.page
+    try:
+        page.set_viewport_size({"width": 800, "height": 900})
+        wrong = arm_files(run_folder)["floor"]["metrics"]["records.fully_right"]["costly_records"][0]
+        page.locator(f'#arm-floor a.open-detail[data-target="floor--{wrong}"]').click()
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 800
+        split = page.evaluate(
+            """() => Array.from(document.querySelectorAll(
+                 '#summary tbody th a, table.elements .id, td.metric .id, table.records td:first-child a'))
+               .filter(e => e.getClientRects().length > 1).map(e => e.textContent)"""
+        )
+        assert split == []
+        titles = page.locator("#arm-floor table.scoreboard tr:not(.calibration) td.metric .id").evaluate_all(
+            "ids => ids.filter(i => !i.title).map(i => i.textContent)"
+        )
+        assert titles == []  # every metric id carries its plain words on hover
+        assert view.console == []
+    finally:
+        page.close()

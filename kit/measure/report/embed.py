@@ -17,7 +17,7 @@ from typing import Any
 from markupsafe import Markup
 
 from kit.measure.report import record_view
-from kit.rules import rulebook
+from kit.rules import rulebook, taxonomy
 
 # Element fields left out when they hold their usual value; report.js puts them back.
 DEFAULTS = {"quote": None, "value": "", "value_right": None, "coverage": 0.0, "precision": 0.0}
@@ -40,6 +40,7 @@ def embedded(shared: dict[str, dict[str, Any]], sections: list[dict[str, Any]]) 
     data = {
         "rules": {rid: record_view.rule_words(rid) for rid in rulebook.rule_ids()},
         "element_defaults": DEFAULTS,
+        "kinds": dict(taxonomy.KINDS),
         "records": shared,
         "arms": {s["name"]: [compact(a) for a in s["records"]] for s in sections if s["records"]},
         "plants": {r["plant"]: r.pop("view") for s in sections for p in s["placements"] for r in p["shown"]},

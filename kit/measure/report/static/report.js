@@ -30,6 +30,7 @@
     Object.keys(shared).forEach(function (k) { out[k] = shared[k]; });
     Object.keys(answer).forEach(function (k) { out[k] = answer[k]; });
     out.rule = data.rules[answer.rule] || {id: answer.rule, title: "", sentence: ""};
+    out.taxonomy = answer.taxonomy.map(function (t) { return {id: t, words: data.kinds[t] || ""}; });
     out.raw_right = answer.offered === answer.key;
     out.rechecked_right = answer.rechecked === answer.key;
     var keys = {};
