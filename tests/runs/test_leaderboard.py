@@ -145,3 +145,15 @@ def held_out_floor(tmp_path_factory):
     corpus = load.load(folder / "corpus")
     settings = pipeline.RunSettings(run_id="held", results_dir=folder)
     return pipeline.run(corpus, pipeline.OfflineArm("floor"), settings).path
+
+
+def test_the_page_reads_each_pair_from_the_rows_run(stub_runs, tmp_path):
+    import re
+
+    runs, prices = stub_runs
+    page = tmp_path / "board.html"
+    assert cli.main(["leaderboard", *map(str, runs), "--prices", str(prices), "-o", str(page)]) == 0
+    rows = page.read_text().split('<table class="pvalues">', 1)[1].split("</tbody>", 1)[0].split("<tr>")[2:]
+    tallies = [re.findall(r'<span class="tally">(\d+) vs (\d+)</span>', row) for row in rows]
+    # rows and columns in rank order (oracle, floor, always-present); "mine vs theirs"
+    assert tallies == [[("24", "0"), ("60", "0")], [("0", "24"), ("36", "0")], [("0", "60"), ("0", "36")]]

@@ -47,6 +47,8 @@ def intervals(rows: list[dict[str, Any]], title: str, width: int = 560, label_wi
     behind the dot (a rate threshold as a red line, an exact pin as a hollow diamond above the bar).
     `rows`: {"label", "rate", "ci95": [low, high], "marks": [{"at": 0-1, "kind": "pin"|"floor"}]}."""
     row_h, top = 26, 22
+    label_width = max(label_width, 10 + 7 * max((len(str(r["label"])) for r in rows), default=0))
+    width = max(width, label_width + 320)
     plot_w = width - label_width - 20
     height = top + row_h * len(rows) + 26
     out = _open("intervals", width, height, title)
@@ -87,7 +89,7 @@ def scatter(points: list[dict[str, Any]], title: str, x_label: str, y_label: str
     for i in range(5):
         v = i / 4
         out.append(_text(left - 6, sy(v) + 4, f"{v:.0%}", anchor="end"))
-        out.append(_text(sx(xmax * 1.1 * v), top + plot_h + 16, f"${xmax * 1.1 * v:.4g}"))
+        out.append(_text(sx(xmax * 1.1 * v), top + plot_h + 16, f"${xmax * 1.1 * v:.2g}"))
     out.append(f'<text class="axis-label" x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">'
                f"{escape(x_label)}</text>")  # fmt: skip
     out.append(f'<text class="axis-label" x="12" y="{top + plot_h / 2}" text-anchor="middle" '
@@ -102,8 +104,9 @@ def scatter(points: list[dict[str, Any]], title: str, x_label: str, y_label: str
         cls = "point front-point" if p["front"] else "point"
         out.append(f'<circle class="{cls}" cx="{_num(sx(p["x"]))}" cy="{_num(sy(p["y"]))}" r="5">'
                    f"<title>{escape(p['label'])}</title></circle>")  # fmt: skip
-        out.append(f'<text class="label" x="{_num(sx(p["x"]) + 8)}" y="{_num(sy(p["y"]) - 6)}">'
-                   f"{escape(p['label'])}</text>")  # fmt: skip
+        right = sx(p["x"]) > left + plot_w / 2  # labels of the right half read leftwards, inside the frame
+        out.append(_text(sx(p["x"]) + (-8 if right else 8), sy(p["y"]) - 8, p["label"], "label",
+                         "end" if right else "start"))  # fmt: skip
     out.append("</svg>")
     return Markup("".join(out))
 
