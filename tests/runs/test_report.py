@@ -13,16 +13,18 @@ from kit.cli import commands as cli
 from kit.corpus import load, writer
 from kit.measure import report
 from kit.measure.compare import grade_of
-from kit.measure.report import text
+from kit.measure.report import record_view
 from kit.rules import citation
 
 
 def test_each_line_maps_onto_the_normalised_record(shipped):
     for record in shipped.records:
-        spans = [s for s in text._intervals(record.text) if s is not None]
-        norm = citation.norm(record.text)
-        pieces = [citation.norm(line) for line in record.text.split("\n") if citation.norm(line)]
-        assert [norm[a:b] for a, b in spans] == pieces, record.id
+        norm, lines = citation.norm(record.text), record.text.split("\n")
+        for raw, (start, index) in zip(lines, record_view._line_maps(record.text), strict=True):
+            piece = citation.norm(raw)
+            assert norm[start : start + len(index)] == piece, record.id
+            rebuilt = "".join(" " if raw[i].isspace() else raw[i] for i in index)
+            assert len(rebuilt) == len(piece) and citation.norm(rebuilt) == piece, record.id
 
 
 def test_the_command_writes_the_report_and_says_how_to_open_it(run_folder, tmp_path, capsys):

@@ -1,13 +1,18 @@
 """`kit report`: one self-contained HTML file a person can read a run from, opened from disk.
 
-It lays out a run folder's result files (or one file): per arm the header, the scoreboard with each
-metric's Wilson interval drawn and its threshold marked, the key-against-rechecked confusion, every
-record with the lines its answer quotes and the key's lines marked, and the injection flips; with a
-comparison run, kit.measure.compare's table and the records that changed.
+It opens with a summary across the run's arms (the headline rates with their Wilson intervals, the
+thresholds each arm passed and failed, the calibration of stated confidence, and a plot of records
+fully right per arm), then per arm the header, the scoreboard with each metric's interval drawn and
+its threshold marked (an exact pin apart from a rate threshold), calibration with its reliability
+diagram, the key-against-rechecked confusion, the records, and the injection flips; a glossary gives
+each metric id in plain words; with a comparison run, kit.measure.compare's table and the records
+that changed.
 
-Record texts and model replies are untrusted: the page is rendered by Jinja2 with autoescaping, and
-its content security policy lets only the kit's own stylesheet and script run, by hash, and fetches
-nothing. It loads no network resource, scores nothing and changes no result file.
+Record texts are embedded once as data (embed.py) and a record's detail is built on demand by the
+page's own script (static/record.js, from record_view.py's view-model), text only. Record texts and
+model replies are untrusted: the page is rendered by Jinja2 with autoescaping, and its content
+security policy lets only the kit's own stylesheet and script run, by hash, and fetches nothing. It
+loads no network resource, scores nothing and changes no result file.
 """
 
 from __future__ import annotations

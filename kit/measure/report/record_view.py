@@ -23,7 +23,6 @@ from typing import Any
 from kit.corpus import Record
 from kit.guard import scan
 from kit.measure.compare import grade_of
-from kit.measure.report.text import placed
 from kit.rules import benchmark, citation, elements, rulebook, taxonomy
 
 CITED, KEY, PLANT = "cited", "key", "plant"
@@ -49,6 +48,23 @@ def rule_words(rule_id: str) -> dict[str, str]:
     """A rule's id, its title from policy.json and its sentence from policy.md ("" where unknown)."""
     rule = rulebook.policy()["rules"].get(rule_id, {})
     return {"id": rule_id, "title": rule.get("title", ""), "sentence": rule_sentences().get(rule_id, "")}
+
+
+def placed(norm_text: str, quote: str | None, gold: tuple[int, int] | None) -> tuple[int, int] | None:
+    """Where a quote sits in the normalised text: the occurrence overlapping the key line most."""
+    found = citation.locate(norm_text, quote or "")
+    if found is None:
+        return None
+    length = found[1] - found[0]
+    needle, starts, at = norm_text[found[0] : found[1]], [], found[0]
+    while at >= 0:
+        starts.append(at)
+        at = norm_text.find(needle, at + 1)
+    if gold is not None:
+        start = max(starts, key=lambda a: min(a + length, gold[1]) - max(a, gold[0]))
+    else:
+        start = starts[0]
+    return start, start + length
 
 
 @lru_cache(maxsize=8192)
