@@ -239,7 +239,9 @@ def test_no_console_error_and_no_request_beyond_the_file(opened):
     section.locator("input.only-wrong").check()
     section.locator("select.verdict").select_option("ORDER-GAP")
     section.locator("table.records a.open-detail:visible").first.click()
+    page.locator("#arm-injection-floor details.placement summary").first.click()
     page.locator("#arm-injection-floor details.plant-detail summary").first.click()
+    assert page.locator("#arm-injection-floor details.plant-detail ol.text mark.plant").count() == 1
     page.wait_for_timeout(200)
     assert opened.console == []
     assert opened.requests == [opened.url]
