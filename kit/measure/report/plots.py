@@ -138,6 +138,6 @@ def reliability(bins: list[dict[str, Any]], title: str, width: int = 360) -> Mar
         out.append(_text(left - 4, sy(v) + 4, f"{v:.0%}", anchor="end"))
         out.append(_text(sx(v), top + plot_h + 28, f"{v:.2f}"))
     out.append(f'<text class="axis-label" x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">'
-               "stated confidence (count per bin above)</text>")
+               "stated confidence (records per bin under the frame)</text>")
     out.append("</svg>")
     return Markup("".join(out))
