@@ -157,3 +157,12 @@ def test_the_page_reads_each_pair_from_the_rows_run(stub_runs, tmp_path):
     tallies = [re.findall(r'<span class="tally">(\d+) vs (\d+)</span>', row) for row in rows]
     # rows and columns in rank order (oracle, floor, always-present); "mine vs theirs"
     assert tallies == [[("24", "0"), ("60", "0")], [("0", "24"), ("36", "0")], [("0", "60"), ("0", "36")]]
+
+
+def test_kit_report_with_two_others_writes_the_leaderboard_page(stub_runs, tmp_path, capsys):
+    runs, _ = stub_runs
+    out = tmp_path / "lb.html"
+    assert cli.main(["report", str(runs[0]), "--compare", str(runs[1]), str(runs[2]), "-o", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {out}")
+    page = out.read_text()
+    assert page.count('<tr data-run="') == 3 and 'class="pvalues"' in page
