@@ -251,11 +251,7 @@ class StubArm:
         outcome, requests = through_stub(
             self.served, records, self.folder, redactor, self.bodies, **self.faults
         )
-        extra = {
-            "provider": "stub",
-            "model": f"the {self.served} arm's replies, served by a loopback stub",
-            "telemetry": telemetry.summary(outcome),
-        }
+        extra = {"provider": "stub", "model": self.name, "telemetry": telemetry.summary(outcome)}
         answered = Answered(outcome.answers(), outcome, requests, extra)
         return _redacted(answered, RedactedRun.of(redactor, records, outcome), "REDACT=on")
 

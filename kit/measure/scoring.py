@@ -94,6 +94,8 @@ class RecordGrade:
     # from four readings.
     usable: bool = True
     readings_complete: bool = True
+    # The confidence the answer stated (0 to 1), for calibration; None when it gave none.
+    confidence: float | None = None
 
     @property
     def raw_right(self) -> bool:
@@ -182,6 +184,7 @@ def grade_record(
         recheck(answer, record.admitted_at).verdict,
         not answer.said_nothing,
         answer.readings_complete,
+        answer.confidence,
     )
 
 

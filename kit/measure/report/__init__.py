@@ -1,32 +1,32 @@
 """`kit report`: one self-contained HTML file a person can read a run from, opened from disk.
 
-It lays out a run folder's result files (or one file): per arm the header, the scoreboard with each
-metric's Wilson interval drawn and its threshold marked, the key-against-rechecked confusion, every
-record with the lines its answer quotes and the key's lines marked, and the injection flips; with a
-comparison run, kit.measure.compare's table and the records that changed.
+It opens with a summary across the run's arms (the headline rates with their Wilson intervals, the
+thresholds each arm passed and failed, the calibration of stated confidence, and a plot of records
+fully right per arm), then per arm the header, the scoreboard with each metric's interval drawn and
+its threshold marked (an exact pin apart from a rate threshold), calibration with its reliability
+diagram, the key-against-rechecked confusion, the records, and the injection flips; a glossary gives
+each metric id in plain words; with a comparison run, kit.measure.compare's table and the records
+that changed.
 
-Record texts and model replies are untrusted: the page is rendered by Jinja2 with autoescaping, and
-its content security policy lets only the kit's own stylesheet and script run, by hash, and fetches
-nothing. It loads no network resource, scores nothing and changes no result file.
+Record texts are embedded once as data (embed.py) and a record's detail is built on demand by the
+page's own script (static/record.js, from record_view.py's view-model), text only. Record texts and
+model replies are untrusted: the page is rendered by Jinja2 with autoescaping, and its content
+security policy lets only the kit's own stylesheet and script run, by hash, and fetches nothing. It
+loads no network resource, scores nothing and changes no result file.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from kit.corpus import Corpus, fingerprint
 from kit.files import write_text_atomic
 from kit.measure import compare, thresholds
-from kit.measure.report import arms, injection, versus
+from kit.measure.report import arms, embed, glossary, injection, page, summary, versus
 
 REPORT_NAME = "report.html"
 ARM_ORDER = ("paid", "floor", "oracle", "always-present")
@@ -34,25 +34,6 @@ ARM_ORDER = ("paid", "floor", "oracle", "always-present")
 
 class ReportError(ValueError):
     """The report cannot be made from what was given; the message says why."""
-
-
-@lru_cache(maxsize=1)
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("kit.measure.report", "templates"),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-
-
-def _static(name: str) -> str:
-    return resources.files("kit.measure.report").joinpath("static", name).read_text(encoding="utf-8")
-
-
-def _csp_hash(text: str) -> str:
-    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
 
 def result_files(run: Path) -> list[Path]:
@@ -87,6 +68,7 @@ def _arm(
     tables: dict[str, dict[str, Any]] | None,
     warnings: list[str],
     peers: thresholds.Peers,
+    shared: dict[str, dict[str, Any]],
 ) -> dict:
     path, data = run.path, run.data
     recorded = data.get("corpus_hash")
@@ -100,14 +82,18 @@ def _arm(
     graded = [r for r in data.get("records", []) if "elements" in r]
     planted = [r for r in data.get("records", []) if "set" in r and "raw_flip" in r]  # not the scan's
     board = arms.scoreboard(run.arm, data, tables, peers)
+    cal = summary.calibration_of({**data, "records": graded})
     return {
         "name": run.arm,
+        "data": data,
         "header": arms.header(data),
         "scoreboard": board,
         "not_applicable": arms.not_applicable(board),
+        "calibration": cal,
+        "calibration_rows": summary.calibration_rows(cal) if graded else [],
         "confusion": arms.confusion(graded),
-        "records": arms.records({**data, "records": graded}, corpus),
-        "placements": injection.placements({"records": planted}, corpus),
+        "records": arms.records({**data, "records": graded}, corpus, shared),
+        "placements": injection.placements({"records": planted}, corpus, shared),
     }
 
 
@@ -122,16 +108,19 @@ def render(
     warnings: list[str] = []
     if tables is None:
         warnings.append("No threshold configuration was read, so no threshold is marked.")
+    shared: dict[str, dict[str, Any]] = {}
     try:
         runs = [compare.load_run(path) for path in result_files(run)]
         peers = {r.arm: arms.metrics_of(r.data) for r in runs}
-        sections = [_arm(r, corpus, tables, warnings, peers) for r in runs]
+        sections = [_arm(r, corpus, tables, warnings, peers, shared) for r in runs]
         compared = versus.section(run, Path(other)) if other is not None else []
     except compare.CompareError as err:
         raise ReportError(str(err)) from None
-    css, js = _static("report.css"), _static("report.js")
+    overview = summary.table(sections, {s["name"]: s.pop("data") for s in sections})
+    css = page.static("report.css") + page.static("record.css")
+    js = page.static("record.js") + page.static("report.js")
     return (
-        _environment()
+        page.environment()
         .get_template("report.html.j2")
         .render(
             run_name=run.name if run.is_dir() else f"{run.parent.name}/{run.name}",
@@ -140,12 +129,15 @@ def render(
             corpus_folder=str(corpus.folder),
             warnings=warnings,
             arms=sections,
+            summary=overview,
+            glossary=sorted(glossary.table().items()),
+            data=embed.embedded(shared, sections),
             versus=compared,
             versus_path=str(other) if other is not None else "",
             css=Markup(css),
             js=Markup(js),
-            css_hash=_csp_hash(css),
-            js_hash=_csp_hash(js),
+            css_hash=page.csp_hash(css),
+            js_hash=page.csp_hash(js),
         )
     )
 
