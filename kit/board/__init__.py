@@ -15,6 +15,7 @@ cache and ledger the paid path keeps).
 
 from kit.board.app import create_app
 from kit.board.model import ModelPlace
+from kit.board.model import status as model_status
 from kit.board.serve import serve
 
-__all__ = ["ModelPlace", "create_app", "serve"]
+__all__ = ["ModelPlace", "create_app", "model_status", "serve"]
