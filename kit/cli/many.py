@@ -28,7 +28,7 @@ from kit.corpus import Record
 from kit.files import write_text_atomic
 from kit.model import ConfigError, DailyLimitReached, load_config
 from kit.pipeline import ModelArm, RunSettings
-from kit.rules import Answer
+from kit.rules import Answer, record
 
 BAR = 24
 Package = Callable[..., dict]
@@ -104,9 +104,13 @@ def main(
         for path in paths:
             try:
                 text = path.read_text(encoding="utf-8-sig")
+                record.sections(text)
                 admitted = admitted_of(path, text, args.admitted)
             except (OSError, UnicodeDecodeError) as err:
                 failed[path.stem] = f"cannot read {path}: {err}"
+                continue
+            except record.RecordFormatError as err:
+                failed[path.stem] = f"{path} is not an admission record in the five-section format: {err}"
                 continue
             except usage as err:
                 failed[path.stem] = str(err)
