@@ -20,9 +20,11 @@ from kit.measure import (
 )
 from kit.measure.injection_scoring import Answerer, InjectionReport
 from kit.measure.redaction_ledger import RedactedRun, unredacted
+from kit.measure.report.record_view import answer_part, assets, record_part, record_view, segments
 from kit.measure.report.session import session_report
 
 __all__ = [
-    "Answerer", "InjectionReport", "RedactedRun", "compare", "compare_text", "injection_scoring", "report",
-    "results", "scoreboard", "scoring", "session_report", "stats", "thresholds", "unredacted",
+    "Answerer", "InjectionReport", "RedactedRun", "answer_part", "assets", "compare", "compare_text",
+    "injection_scoring", "record_part", "record_view", "report", "results", "scoreboard", "scoring",
+    "segments", "session_report", "stats", "thresholds", "unredacted",
 ]  # fmt: skip

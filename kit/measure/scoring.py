@@ -84,6 +84,8 @@ class RecordGrade:
     # The elements whose reading the recheck held to provenance, and the verdict without that rule.
     provenance_breached: list[str] = field(default_factory=list)
     unchecked_support: str | None = None
+    # The confidence the answer stated (0 to 1), for calibration; None when it gave none.
+    confidence: float | None = None
 
     @property
     def raw_right(self) -> bool:
@@ -168,6 +170,7 @@ def grade_record(
         taxonomy.failures(answer, gold, rechecked.verdict),
         [b.element for b in rechecked.breaches],
         recheck(answer, record.admitted_at).verdict,
+        answer.confidence,
     )
 
 

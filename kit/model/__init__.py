@@ -15,6 +15,7 @@ from kit.model.cache import Cache
 from kit.model.config import Config, ConfigError, load_config, redactor_for
 from kit.model.ledger import DailyLimitReached, Ledger
 from kit.model.providers import Limiter, make_provider
+from kit.model.providers.base import Usage
 from kit.model.providers.registry import kind
 from kit.model.runner import RunOutcome, request_for
 from kit.model.stub.faults import Every
@@ -23,5 +24,5 @@ from kit.model.stub.server import StubServer
 __all__ = [
     "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",
     "RunOutcome", "StubServer", "config", "kind", "load_config", "make_provider", "prompt",
-    "redactor_for", "reply", "request_for", "runner", "saving", "telemetry",
+    "redactor_for", "reply", "request_for", "runner", "saving", "telemetry", "Usage",
 ]  # fmt: skip

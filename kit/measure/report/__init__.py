@@ -26,7 +26,7 @@ from markupsafe import Markup
 from kit.corpus import Corpus, fingerprint
 from kit.files import write_text_atomic
 from kit.measure import compare
-from kit.measure.report import arms, injection, versus
+from kit.measure.report import arms, glossary, injection, summary, versus
 
 REPORT_NAME = "report.html"
 ARM_ORDER = ("paid", "floor", "oracle", "always-present")
@@ -81,7 +81,13 @@ def _reading_order(path: Path) -> tuple[int, str]:
     return (len(ARM_ORDER) + (2 if name == "scan" else 1 if name.startswith("injection") else 0)), name
 
 
-def _arm(path: Path, corpus: Corpus, tables: dict[str, dict[str, Any]] | None, warnings: list[str]) -> dict:
+def _arm(
+    path: Path,
+    corpus: Corpus,
+    tables: dict[str, dict[str, Any]] | None,
+    warnings: list[str],
+    shared: dict[str, dict[str, Any]],
+) -> dict:
     run = compare.load_run(path)
     data = run.data
     recorded = data.get("corpus_hash")
@@ -94,14 +100,35 @@ def _arm(path: Path, corpus: Corpus, tables: dict[str, dict[str, Any]] | None, w
         )
     graded = [r for r in data.get("records", []) if "elements" in r]
     planted = [r for r in data.get("records", []) if "set" in r]
+    cal = summary.calibration_of({**data, "records": graded})
     return {
         "name": run.arm,
+        "data": data,
         "header": arms.header(data),
         "scoreboard": arms.scoreboard(run.arm, data, tables),
+        "calibration": cal,
+        "calibration_rows": summary.calibration_rows(cal) if graded else [],
         "confusion": arms.confusion(graded),
-        "records": arms.records({**data, "records": graded}, corpus),
-        "placements": injection.placements({"records": planted}, corpus),
+        "records": arms.records({**data, "records": graded}, corpus, shared),
+        "placements": injection.placements({"records": planted}, corpus, shared),
     }
+
+
+def _embedded(shared: dict[str, dict[str, Any]], sections: list[dict[str, Any]]) -> Markup:
+    """The page's data, once: each record's own part by id, and per arm its answers' parts. Written
+    as JSON inside a non-executed script element; every "<" is escaped so no text can close it."""
+    data = {
+        "records": shared,
+        "arms": {s["name"]: s["records"] for s in sections if s["records"]},
+        "plants": {
+            f"{s['name']}|{p['name']}|{r['id']}": r.pop("view")
+            for s in sections
+            for p in s["placements"]
+            for r in p["shown"]
+        },
+    }
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    return Markup(text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
 def render(
@@ -115,12 +142,15 @@ def render(
     warnings: list[str] = []
     if tables is None:
         warnings.append("No threshold configuration was read, so no threshold is marked.")
+    shared: dict[str, dict[str, Any]] = {}
     try:
-        sections = [_arm(path, corpus, tables, warnings) for path in result_files(run)]
+        sections = [_arm(path, corpus, tables, warnings, shared) for path in result_files(run)]
         compared = versus.section(run, Path(other)) if other is not None else []
     except compare.CompareError as err:
         raise ReportError(str(err)) from None
-    css, js = _static("report.css"), _static("report.js")
+    overview = summary.table(sections, {s["name"]: s.pop("data") for s in sections})
+    css = _static("report.css") + _static("record.css")
+    js = _static("record.js") + _static("report.js")
     return (
         _environment()
         .get_template("report.html.j2")
@@ -131,6 +161,9 @@ def render(
             corpus_folder=str(corpus.folder),
             warnings=warnings,
             arms=sections,
+            summary=overview,
+            glossary=sorted(glossary.table().items()),
+            data=_embedded(shared, sections),
             versus=compared,
             versus_path=str(other) if other is not None else "",
             css=Markup(css),

@@ -11,22 +11,26 @@ from __future__ import annotations
 from typing import Any
 
 from kit.corpus import Corpus
-from kit.guard import scan
 from kit.measure import thresholds
-from kit.measure.compare import grade_of, short
-from kit.measure.report.text import marked
+from kit.measure.compare import short
+from kit.measure.report import glossary, plots, record_view
 from kit.measure.scoring import HIGHER, Metric
-from kit.rules import benchmark, elements, rulebook
+from kit.rules import rulebook
 
 
-def _marks(spec: Any, metric: Metric) -> list[float]:
-    """Where a threshold sits on the 0-1 rate scale (one mark per bound)."""
+def _marks(spec: Any, metric: Metric) -> list[dict[str, Any]]:
+    """Where a threshold sits on the 0-1 rate scale, one mark per bound: an exact count ("perfect",
+    `exact`) is a pin, a rate or a count bound is a floor (or ceiling)."""
     if spec == "perfect":
-        return [1.0 if metric.better == HIGHER else 0.0]
+        return [{"at": 1.0 if metric.better == HIGHER else 0.0, "kind": plots.PIN}]
     if isinstance(spec, float):
-        return [spec]
+        return [{"at": spec, "kind": plots.FLOOR}]
     if isinstance(spec, dict) and metric.total:
-        return [v / metric.total for k, v in spec.items() if k in ("exact", "min", "max")]
+        return [
+            {"at": v / metric.total, "kind": plots.PIN if k == "exact" else plots.FLOOR}
+            for k, v in spec.items()
+            if k in ("exact", "min", "max")
+        ]
     return []
 
 
@@ -42,6 +46,7 @@ def scoreboard(arm: str, data: dict[str, Any], tables: dict[str, dict[str, Any]]
             "total": m["total"],
             "rate": m["rate"],
             "better": metric.better,
+            "words": glossary.words(name),
         }
         row["ci95"] = m["ci95"]
         row["costly"] = list(metric.costly)
@@ -108,36 +113,6 @@ def confusion(records: list[dict[str, Any]]) -> dict[str, Any]:
     return {"verdicts": verdicts, "cells": cells, "shades": shades}
 
 
-def _arithmetic(admitted_at: str, discharge: str | None, nights: int | None) -> str:
-    try:
-        return benchmark.explain(admitted_at, discharge, nights)
-    except (benchmark.BenchmarkError, TypeError, ValueError) as err:
-        return f"the value cannot be counted: {err}"
-
-
-def _value(row: dict[str, Any]) -> str:
-    """An expectation value as written: the date, or the night count (0 included), or nothing."""
-    if row.get("expected_discharge") is not None:
-        return str(row["expected_discharge"])
-    if row.get("expected_nights") is not None:
-        return f"{row['expected_nights']} night(s)"
-    return ""
-
-
-def _problems(r: dict[str, Any]) -> list[str]:
-    out = [f"failure kind: {t}" for t in r["taxonomy"]]
-    for e in r["elements"]:
-        if not e["finding_right"]:
-            out.append(f"{e['element']}: {e['answered'] or '(none)'} where the key says {e['gold_finding']}")
-        if e["citation"] not in ("credited", "null-ok"):
-            out.append(f"{e['element']}: citation {e['citation']}")
-        if e["value_right"] is False:
-            out.append(f"{e['element']}: expectation value wrong")
-    if r["raw_support"] != r["gold_support"]:
-        out.append(f"offered verdict {r['raw_support'] or '(none)'}, key {r['gold_support']}")
-    return out
-
-
 def _parser_notes(data: dict[str, Any]) -> dict[str, list[str]]:
     notes: dict[str, list[str]] = {}
     for call in (data.get("telemetry") or {}).get("per_call", []):
@@ -149,40 +124,15 @@ def _parser_notes(data: dict[str, Any]) -> dict[str, list[str]]:
     return notes
 
 
-def records(data: dict[str, Any], corpus: Corpus) -> list[dict[str, Any]]:
-    """Per record: the table row and the detail (text with marks, elements, arithmetic, problems)."""
+def records(data: dict[str, Any], corpus: Corpus, shared: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per graded record, the answer's part of its view (record_view.answer_part); the record's own
+    part goes into `shared` once, whichever arms answered it, so the page embeds each text once."""
     by_id, parser, out = corpus.by_id(), _parser_notes(data), []
     for r in data.get("records", []):
         record = by_id.get(r["id"])
         if record is None or record.gold is None:
             continue
-        gold_rows = {g["element"]: g for g in record.gold["elements"]}
-        stay = next((e for e in r["elements"] if e["element"] == elements.STAY_EXPECTATION), {})
-        key_stay = gold_rows.get(elements.STAY_EXPECTATION, {})
-        notes = parser.get(r["id"], [])
-        out.append(
-            {
-                "id": r["id"],
-                "case": record.facts.get("case", ""),
-                "key": r["gold_support"],
-                "offered": r["raw_support"] or "(none)",
-                "rechecked": r["rechecked_support"],
-                "rule": r["rechecked_rule"],
-                "right": grade_of(r).fully_right,
-                "problems": _problems(r),
-                "parser": notes,
-                "lines": marked(record, r["elements"]),
-                "elements": [
-                    {**e, "value": _value(e), "key_value": _value(gold_rows.get(e["element"], {}))}
-                    for e in r["elements"]
-                ],
-                "answer_arithmetic": _arithmetic(
-                    record.admitted_at, stay.get("expected_discharge"), stay.get("expected_nights")
-                ),
-                "key_arithmetic": _arithmetic(
-                    record.admitted_at, key_stay.get("expected_discharge"), key_stay.get("expected_nights")
-                ),
-                "flags": scan.report(scan.scan(record.text), width=160),
-            }
-        )
+        if r["id"] not in shared:
+            shared[r["id"]] = record_view.record_part(record)
+        out.append(record_view.answer_part(record, r, parser.get(r["id"], [])))
     return out

@@ -12,7 +12,7 @@ from typing import Any
 
 from kit.arms import injection
 from kit.corpus import Corpus
-from kit.measure.report.text import marked
+from kit.measure.report import record_view
 
 FLIPS = ("raw_flip", "rechecked_flip", "reading_flip", "cites_plant")
 
@@ -23,8 +23,34 @@ def _planted(name: str, corpus: Corpus) -> dict[str, injection.Planted]:
     return {p.clean.id: p for p in injection.planted_set(corpus.records, placement, family)}
 
 
-def placements(data: dict[str, Any], corpus: Corpus) -> list[dict[str, Any]]:
-    """One entry per planted set, in the order the result file lists them."""
+def planted_view(planted: injection.Planted) -> dict[str, Any]:
+    """The planted text as record.js draws it, stored as a difference from the clean record (the
+    clean record's lines are embedded once): `head` lines kept from its start, `tail` from its end,
+    `middle` the lines between, with the plant marked and the scan's flags on the planted text."""
+    part = record_view.record_part(planted.record)
+    lines, clean = part["lines"], planted.clean.text.split("\n")
+    head = 0
+    while head < min(len(lines), len(clean)) and lines[head] == clean[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(lines), len(clean)) - head and lines[-1 - tail] == clean[-1 - tail]:
+        tail += 1
+    return {
+        "base": planted.clean.id,
+        "head": head,
+        "tail": tail,
+        "middle": lines[head : len(lines) - tail],
+        "marks": record_view.plant_marks(lines, planted.sentence),
+        "key_marks": part["key_marks"],
+        "flagged": part["flagged"],
+    }
+
+
+def placements(
+    data: dict[str, Any], corpus: Corpus, shared: dict[str, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """One entry per planted set, in the order the result file lists them; the clean records the
+    shown ones were planted into go into `shared` (their lines are what a planted view extends)."""
     sets: dict[str, list[dict[str, Any]]] = {}
     for row in data.get("records", []):
         sets.setdefault(row["set"], []).append(row)
@@ -37,8 +63,9 @@ def placements(data: dict[str, Any], corpus: Corpus) -> list[dict[str, Any]]:
             if not any(r.get(k) for k in FLIPS) or r["id"] not in planted_by_id:
                 continue
             planted = planted_by_id[r["id"]]
-            lines = marked(planted.record, [], plant=planted.sentence)
-            shown.append({**r, "offered": r.get("support") or "(none)", "lines": lines})
+            if planted.clean.id not in shared:
+                shared[planted.clean.id] = record_view.record_part(planted.clean)
+            shown.append({**r, "offered": r.get("support") or "(none)", "view": planted_view(planted)})
         out.append(
             {
                 "name": name,
