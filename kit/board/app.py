@@ -38,6 +38,7 @@ from starlette.staticfiles import StaticFiles
 from kit.board import labelled, model, view
 from kit.board.sources import NotFound, Shelf
 from kit.corpus import load
+from kit.measure import assets
 
 MAX_BODY = 512 * 1024  # bytes: a record is a few kilobytes; a body past this is refused, not read
 CSP = (
@@ -132,8 +133,8 @@ def _record_json(board: Board, place: str, rid: str, source: str) -> dict[str, A
     rec = board.shelf.record(place, rid)
     sources = board.shelf.sources(place, rec)
     source = source or sources[0]
-    answer, notes = board.shelf.answer(place, rec, source)
-    shown = view.build(rec.id, rec.text, rec.admitted_at, answer, source, rec.gold, notes)
+    answer, notes, grade = board.shelf.answer(place, rec, source)
+    shown = view.build(rec, answer, source, notes, grade)
     return {"place": place, "id": rec.id, "source": source, "sources": sources, "view": shown}
 
 
@@ -161,6 +162,15 @@ async def page(request: Request, board: Board) -> Response:
         notice=view.NOTICE,
     )
     return HTMLResponse(html)
+
+
+async def shared_asset(request: Request, board: Board) -> Response:
+    """The report's own record view script and stylesheet (kit.measure.assets), served as files."""
+    kind = request.path_params["kind"]
+    if kind not in ("js", "css"):
+        raise NotFound(f"no record.{kind}")
+    media = "text/javascript" if kind == "js" else "text/css"
+    return Response(assets()[kind], media_type=media)
 
 
 async def records(request: Request, board: Board) -> Any:
@@ -236,6 +246,7 @@ def create_app(
     shelf = Shelf(load.load(corpus_folder), labelled_folder, results)
     routes = [
         Route("/", _handler(page)),
+        Route("/shared/record.{kind}", _handler(shared_asset)),
         Route("/api/records", _handler(records)),
         Route("/api/record/{place}/{rid}", _handler(one_record)),
         Route("/api/own", _handler(own), methods=["POST"]),

@@ -150,18 +150,20 @@ class Shelf:
             names.append("model")
         return names
 
-    def answer(self, place: str, record: Record, source: str) -> tuple[Answer, list[str]]:
-        """The reading `source` of the record, and what the source said about it."""
+    def answer(self, place: str, record: Record, source: str) -> tuple[Answer, list[str], dict | None]:
+        """The reading `source` of the record, what the source said about it, and for a recorded run
+        its own grade of the record (as its result file holds it)."""
         if source == "key" and record.gold is not None:
-            return key_answer(record.gold), []
+            return key_answer(record.gold), [], None
         if source == "floor":
-            return floor.answer(record.text, record.admitted_at), []
+            return floor.answer(record.text, record.admitted_at), [], None
         if source == "model" and f"{place}/{record.id}" in self.model:
-            return self.model[f"{place}/{record.id}"]
+            return (*self.model[f"{place}/{record.id}"], None)
         if source.startswith("run:") and place == "corpus":
             for run in self.runs:
                 if f"run:{run.name}" == source and record.id in run.records:
-                    return graded_answer(run.records[record.id]), run.notes.get(record.id, [])
+                    graded = run.records[record.id]
+                    return graded_answer(graded), run.notes.get(record.id, []), graded
         raise NotFound(f"{place}/{record.id} has no reading {source!r}")
 
     def listing(self) -> dict[str, Any]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import shutil
 
-from kit.board import view
 from kit.corpus import __main__ as corpus_main
 from kit.measure import compare
 from kit.rules import benchmark, elements
@@ -49,25 +48,22 @@ def test_a_record_read_by_the_key_marks_the_key_lines_and_says_the_rule(board, s
     assert got["source"] == "key"
     assert got["sources"][:2] == ["key", "floor"] and f"run:{RUN_ID}/floor" in got["sources"]
     shown = got["view"]
-    cited = {e: [ln["number"] for ln in shown["lines"] if e in ln["cited"]] for e in elements.ELEMENTS}
-    keyed = {e: [ln["number"] for ln in shown["lines"] if e in ln["key"]] for e in elements.ELEMENTS}
+    marks = shown["shared"]["marks"]  # the report's own view-model (kit.measure.record_view)
+    cited = {e: [m["line"] for m in marks if m["element"] == e] for e in elements.ELEMENTS}
+    keys = shown["shared"]["key_marks"]
+    keyed = {e: [m["line"] for m in keys if m["element"] == e] for e in elements.ELEMENTS}
     assert cited == keyed and all(len(v) == 1 for v in keyed.values())
     lines = record.text.split("\n")
     for row in record.gold["elements"]:
-        assert row["citation"] in lines[keyed[row["element"]][0] - 1]
+        mark = next(m for m in marks if m["element"] == row["element"])
+        assert lines[mark["line"] - 1][mark["start"] : mark["end"]] == row["citation"]
     assert [e["finding"] for e in shown["elements"]] == [r["finding"] for r in record.gold["elements"]]
-    assert shown["rechecked"] == record.gold["support"] and shown["rule"] == record.gold["rule"]
-    assert shown["rule_sentence"].startswith("Anything that reaches this rule: a proper order")
+    assert shown["rechecked"] == record.gold["support"] and shown["rule"]["id"] == record.gold["rule"]
+    assert shown["rule"]["sentence"].startswith("Anything that reaches this rule: a proper order")
+    assert shown["shared"]["right"] is True
     stay = record.gold["elements"][1]
     assert shown["arithmetic"] == benchmark.explain(record.admitted_at, stay["expected_discharge"], None)
     assert shown["differ"] == [] and shown["provenance"] == []
-
-
-def test_every_rule_has_its_own_sentence_from_policy_md():
-    sentences = view.rule_sentences()
-    assert sorted(sentences) == ["TM-1", "TM-2", "TM-3", "TM-4", "TM-5"]
-    assert "verbal order nobody authenticated" in sentences["TM-2"] and "**" not in sentences["TM-2"]
-    assert "`" not in sentences["TM-1"]
 
 
 def test_a_run_that_cites_nothing_shows_why_raw_and_rechecked_differ(board, shipped):
@@ -77,7 +73,7 @@ def test_a_run_that_cites_nothing_shows_why_raw_and_rechecked_differ(board, ship
     assert all(e["finding"] in elements.vocabulary(e["element"]) for e in shown["elements"])
     assert shown["rechecked"] == "ORDER-GAP"
     assert any("must be cited from ORDERS AND AUTHENTICATION" in p for p in shown["provenance"])
-    assert not any(ln["cited"] for ln in shown["lines"])
+    assert shown["shared"]["marks"] == [] and shown["shared"]["right"] is False
     if shown["offered"] != "ORDER-GAP":
         assert shown["differ"] and "ORDER-GAP" in shown["differ"][0]
 
@@ -86,7 +82,8 @@ def test_switching_to_the_floor_and_back(board, shipped):
     floor = board.client.get("/api/record/corpus/ADM-0002?source=floor").json()["view"]
     key = board.client.get("/api/record/corpus/ADM-0002?source=key").json()["view"]
     assert floor["source"] == "floor" and key["source"] == "key"
-    assert [e["key_finding"] for e in floor["elements"]] == [e["finding"] for e in key["elements"]]
+    assert [e["key_finding"] for e in floor["shared"]["elements"]] == [e["finding"] for e in key["elements"]]
+    assert [e["answered"] for e in floor["shared"]["elements"]] == [e["finding"] for e in floor["elements"]]
     assert board.client.get("/api/record/corpus/ADM-0002?source=run:nope/floor").status_code == 404
 
 
@@ -95,7 +92,9 @@ def test_a_record_of_ones_own_is_answered_by_the_floor(board):
     assert sent.status_code == 200, sent.json()
     got = sent.json()
     assert (got["place"], got["id"], got["source"], got["sources"]) == ("own", "MY-0001", "floor", ["floor"])
-    assert got["view"]["key_verdict"] is None
+    assert got["view"]["key_verdict"] is None and got["view"]["shared"] is None
+    marked = {m["element"]: m["line"] for m in got["view"]["text"]["marks"]}
+    assert marked["admitting_order"] == 12  # ADM-0001's order line, as in the key
     listing = board.client.get("/api/records").json()["records"]
     own = [(r["place"], r["id"], r["key"]) for r in listing if r["place"] == "own"]
     assert own == [("own", "MY-0001", None)]
@@ -151,7 +150,7 @@ def test_record_text_comes_back_as_data_not_markup(board):
     text = own_record("MY-0005", change=("Background:", f"{hostile} Background:"))
     got = board.post("/api/own", {"text": text})
     assert got.status_code == 200, got.json()
-    assert any(hostile in ln["text"] for ln in got.json()["view"]["lines"])
+    assert any(hostile in line for line in got.json()["view"]["lines"])
     assert got.headers["content-type"].startswith("application/json")
 
 

@@ -34,7 +34,7 @@ def test_correcting_two_elements_saves_gold_that_checks_and_grades(board, shippe
     wrong = None
     for record in shipped.records:
         floor = board.client.get(f"/api/record/corpus/{record.id}?source=floor").json()["view"]
-        bad = [e for e in floor["elements"] if e["right"] is False]
+        bad = [e for e in floor["shared"]["elements"] if not e["finding_right"]]
         if len(bad) >= 1:
             wrong = record, floor, bad
             break

@@ -100,49 +100,40 @@
     items.forEach(function (i) { ul.appendChild(el("li", null, i)); });
     return box;
   }
-  function renderView(v, pickable) {
-    var box = el("div", "view");
-    box.dataset.source = v.source;
-    box.appendChild(el("h3", null, "Read by: " + v.source));
+  function summary(v, box) {
     var verdict = el("p", "verdict");
-    verdict.appendChild(el("strong", null, "Rechecked verdict " + v.rechecked + " by rule " + v.rule + ". "));
-    verdict.appendChild(el("span", "rule-sentence", v.rule_sentence));
+    verdict.appendChild(el("strong", null, "Offered " + (v.offered || "(none)") + "; rechecked " + v.rechecked +
+      " by rule " + v.rule.id + "."));
     box.appendChild(verdict);
-    box.appendChild(el("p", null, "Offered verdict: " + (v.offered || "(none)") +
-      (v.key_verdict ? "; the key's verdict: " + v.key_verdict : "; no key for this record") + "."));
+    box.appendChild(el("blockquote", "rule-sentence", v.rule.id + ". " + v.rule.sentence));
     box.appendChild(el("p", "arithmetic", "Midnights: " + v.arithmetic));
-    box.appendChild(list("Why the offered and rechecked verdicts differ:", v.differ, "differ"));
-    box.appendChild(list("Provenance (where the rulebook says a reading must be written):", v.provenance, "provenance"));
     box.appendChild(list("What the reading's source reported:", v.problems, "problems"));
     box.appendChild(list("Document scan flags:", v.flags, "flags"));
     var table = box.appendChild(el("table", "elements"));
     var hr = table.createTHead().insertRow();
-    ["element", "finding", "key", "quoted line", "stay value", "found in"].forEach(function (h) { hr.appendChild(el("th", null, h)); });
+    ["element", "finding", "stay value", "quoted line"].forEach(function (h) { hr.appendChild(el("th", null, h)); });
     var tb = table.createTBody();
     v.elements.forEach(function (e) {
       var tr = tb.insertRow();
       tr.dataset.element = e.element;
-      tr.appendChild(el("td", null, e.element));
-      tr.appendChild(el("td", e.right === false ? "wrong" : (e.right ? "right" : ""), e.finding || "(none)"));
-      tr.appendChild(el("td", null, e.key_finding || "-"));
-      tr.appendChild(el("td", "quote", e.quote || ""));
-      tr.appendChild(el("td", null, e.value));
-      tr.appendChild(el("td", null, e.found_in.join(", ")));
+      [e.element, e.finding || "(none)", e.value, e.quote || ""].forEach(function (c) { tr.appendChild(el("td", null, c)); });
     });
-    var ol = box.appendChild(el("ol", "text"));
-    v.lines.forEach(function (l) {
-      var li = el("li", "line");
-      li.value = l.number;
-      if (l.cited.length) { li.classList.add("cited"); li.dataset.cited = l.cited.join(" "); }
-      if (l.key.length) { li.classList.add("keyline"); li.dataset.keyline = l.key.join(" "); }
-      if (l.flagged.length) { li.classList.add("flagged"); }
-      li.appendChild(el("code", null, l.text));
-      if (l.cited.length) { li.appendChild(el("span", "tag tag-cited", "quoted for: " + l.cited.join(", "))); }
-      if (l.key.length) { li.appendChild(el("span", "tag tag-key", "key line: " + l.key.join(", "))); }
-      if (l.flagged.length) { li.appendChild(el("span", "tag tag-flag", "scan: " + l.flagged.join("; "))); }
-      if (pickable) { li.dataset.text = l.text; }
-      ol.appendChild(li);
-    });
+  }
+  function renderView(v, pickable) {
+    var box = el("div", "view");
+    box.dataset.source = v.source;
+    box.appendChild(el("h3", null, "Read by: " + v.source + (v.key_verdict ? "" : " (no key for this record)")));
+    box.appendChild(list("Why the offered and rechecked verdicts differ:", v.differ, "differ"));
+    box.appendChild(list("Provenance (where the rulebook says a reading must be written):", v.provenance, "provenance"));
+    var drawn;
+    if (v.shared) {
+      drawn = box.appendChild(window.KitRecord.render(v.shared));
+    } else {
+      summary(v, box);
+      drawn = box.appendChild(window.KitRecord.text(v.text));
+    }
+    var ol = drawn.tagName === "OL" ? drawn : drawn.querySelector("ol.text");
+    if (pickable && ol) { ol.classList.add("pickable"); }
     box.appendChild(el("p", "notice muted", v.notice));
     return box;
   }
@@ -285,13 +276,13 @@
     set.classList.add("picking");
     $("save-note").textContent = "Click the line that carries " + set.dataset.element + " in the record text (or select part of a line).";
   }
-  function lineText(li) { return li.dataset.text.replace(/^\s+/, "").replace(/\s+$/, ""); }
   $("views").addEventListener("mouseup", function (event) {
     if (!state.pick) { return; }
-    var li = event.target.closest("li.line");
-    if (!li || li.dataset.text === undefined) { return; }
+    var li = event.target.closest("ol.pickable li");
+    if (!li) { return; }
+    var raw = state.primary.lines[li.value - 1] || "";
     var picked = String(window.getSelection ? window.getSelection() : "").trim();
-    if (!picked || li.dataset.text.indexOf(picked) < 0) { picked = lineText(li); }
+    if (!picked || raw.indexOf(picked) < 0) { picked = raw.trim(); }
     if (!picked) { return; }
     state.pick.querySelector("input.citation").value = picked;
     state.pick.classList.remove("picking");
