@@ -42,7 +42,7 @@ from kit.measure import assets
 
 MAX_BODY = 512 * 1024  # bytes: a record is a few kilobytes; a body past this is refused, not read
 CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; "
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
 HEADERS = {
