@@ -5,6 +5,7 @@ configuration (the API key least of all) is printed.
 
 from __future__ import annotations
 
+import socket
 import sys
 from pathlib import Path
 
@@ -36,9 +37,19 @@ def serve(
             file=sys.stderr,
         )
     app = create_app(corpus, results, labelled, place, hosts=hosts)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listening.bind((host, port))  # an OSError here (port taken) is the caller's one-line message
+    listening.listen(128)  # connections wait in the backlog until uvicorn takes them
     shown = f"[{host}]" if ":" in host else host
-    print(f"kit board: http://{shown}:{port}/  (Ctrl-C stops it)", flush=True)
-    config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning")
-    uvicorn.Server(config).run()
+    print(f"kit board: http://{shown}:{listening.getsockname()[1]}/  (Ctrl-C stops it)", flush=True)
+    config = uvicorn.Config(app, access_log=False, log_level="warning")
+    try:
+        uvicorn.Server(config).run(sockets=[listening])
+    except KeyboardInterrupt:  # uvicorn shuts down first, then hands the Ctrl-C back
+        pass
+    finally:
+        listening.close()
     print("kit board: stopped")
     return 0
