@@ -251,7 +251,8 @@ class StubArm:
         outcome, requests = through_stub(
             self.served, records, self.folder, redactor, self.bodies, **self.faults
         )
-        answered = Answered(outcome.answers(), outcome, requests, {"telemetry": telemetry.summary(outcome)})
+        extra = {"provider": "stub", "model": self.name, "telemetry": telemetry.summary(outcome)}
+        answered = Answered(outcome.answers(), outcome, requests, extra)
         return _redacted(answered, RedactedRun.of(redactor, records, outcome), "REDACT=on")
 
 

@@ -1,7 +1,8 @@
 """The `kit compare` and `kit report` subcommands, which read finished runs (result files) only.
 
   kit compare A B [C ...] [--arm ARM] [--json] [--fail-on-regression] [--thresholds FILE]
-  kit report RUN [--compare OTHER] [-o FILE] [--corpus DIR] [--thresholds FILE]
+  kit report RUN [--compare OTHER ...] [-o FILE] [--corpus DIR] [--thresholds FILE]
+  kit leaderboard RUN-OR-FILE ... [--arm ARM] [--json] [--prices FILE] [-o FILE]
 
 Exit status: 0 done; 1 a regression under --fail-on-regression; 2 input that cannot be used (an
 unreadable file, runs that graded different corpora or policies), with one line per problem and no
@@ -12,14 +13,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from kit.corpus import load
-from kit.measure import compare, compare_text, thresholds
+from kit.files import write_text_atomic
+from kit.measure import compare, compare_text, leaderboard, leaderboard_text, thresholds
+from kit.model import config
 
-COMMANDS = ("compare", "report")
+COMMANDS = ("compare", "report", "leaderboard")
 
 
 def add_parsers(commands: Any) -> None:
@@ -38,7 +42,10 @@ def add_parsers(commands: Any) -> None:
     cmp.add_argument("--thresholds", type=Path, help="TOML file of thresholds (default: ./pyproject.toml)")
     rep = commands.add_parser("report", help="write a self-contained HTML report of a run")
     rep.add_argument("run", type=Path, help="a run folder (results/<run-id>) or one result file")
-    rep.add_argument("--compare", type=Path, help="another run folder (or file) to compare with")
+    rep.add_argument(
+        "--compare", type=Path, nargs="+", help="another run folder (or file) to compare with; with two or "
+        "more, a leaderboard page of all the runs instead (default leaderboard.html in the run folder)",
+    )
     rep.add_argument(
         "-o", "--output", type=Path, help="where to write (default: report.html in the run folder)"
     )
@@ -46,6 +53,14 @@ def add_parsers(commands: Any) -> None:
         "--corpus", type=Path, help="the corpus the run was graded on (default: the shipped one)"
     )
     rep.add_argument("--thresholds", type=Path, help="TOML file of thresholds (default: ./pyproject.toml)")
+    board = commands.add_parser("leaderboard", help="rank model runs that graded the same corpus and policy")
+    board.add_argument("runs", nargs="+", type=Path, help="result files or run folders (every graded arm)")
+    board.add_argument("--arm", help="the arm's file to take from each run folder")
+    board.add_argument("--json", action="store_true", help="print the leaderboard as JSON")
+    board.add_argument(
+        "--prices", type=Path, help="price table (default: PRICES_FILE, else kit/data/prices.json)"
+    )
+    board.add_argument("-o", "--output", type=Path, help="also write the leaderboard as an HTML page")
 
 
 def _tables(given: Path | None, needed: bool) -> dict[str, dict[str, Any]] | None:
@@ -74,8 +89,43 @@ def _compare(args: argparse.Namespace) -> int:
     return 1 if found else 0
 
 
+def _board(runs: list[Path], arm: str | None, prices_file: Path | None) -> leaderboard.Board:
+    chosen = prices_file or (Path(os.environ["PRICES_FILE"]) if os.environ.get("PRICES_FILE") else None)
+    try:
+        prices = config.load_prices(chosen)
+    except config.ConfigError as err:
+        raise compare.CompareError(f"--prices: {err}") from None
+    return leaderboard.build(leaderboard.load_runs(runs, arm), prices)
+
+
+def _write_board(board: leaderboard.Board, out: Path) -> None:
+    from kit.measure import leaderboard_page
+
+    write_text_atomic(out, leaderboard_page.render(board))
+    print(f"wrote {out}; open it in a browser: {out.resolve().as_uri()}")
+
+
+def _leaderboard(args: argparse.Namespace) -> int:
+    board = _board(args.runs, args.arm, args.prices)
+    for line in board.refused:
+        print(f"kit leaderboard: {line}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(board.to_dict(), indent=2))
+    else:
+        print("\n".join(leaderboard_text.render(board)))
+    if args.output:
+        _write_board(board, args.output)
+    return 0
+
+
 def _report(args: argparse.Namespace) -> int:
     from kit.measure import report
+
+    if args.compare and len(args.compare) > 1:
+        board = _board([args.run, *args.compare], None, None)
+        folder = args.run if args.run.is_dir() else args.run.parent
+        _write_board(board, args.output or folder / "leaderboard.html")
+        return 0
 
     try:
         corpus = load.load(args.corpus or load.shipped_folder())
@@ -83,7 +133,8 @@ def _report(args: argparse.Namespace) -> int:
         raise compare.CompareError(f"--corpus: {err}") from None
     tables = _tables(args.thresholds, needed=False)
     try:
-        path = report.write(args.run, corpus, args.output, tables, args.compare)
+        other = args.compare[0] if args.compare else None
+        path = report.write(args.run, corpus, args.output, tables, other)
     except report.ReportError as err:
         raise compare.CompareError(str(err)) from None
     print(f"wrote {path}; open it in a browser: {path.resolve().as_uri()}")
@@ -92,6 +143,8 @@ def _report(args: argparse.Namespace) -> int:
 
 def main(args: argparse.Namespace) -> int:
     try:
+        if args.command == "leaderboard":
+            return _leaderboard(args)
         return _compare(args) if args.command == "compare" else _report(args)
     except compare.CompareError as err:
         for line in str(err).splitlines():

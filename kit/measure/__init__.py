@@ -1,6 +1,7 @@
 """Measurement: grading answers against the key (scoring, the injection scoring), Wilson intervals,
-thresholds and the scoreboard, result files, comparing runs, the HTML report, and what a redacted run
-leaves behind.
+thresholds and the scoreboard, result files, comparing runs, the leaderboard across runs, the
+calibration of stated confidence, the HTML report and the record view it shares, and what a redacted
+run leaves behind.
 
 May import: kit.rules, kit.corpus, kit.guard, kit.arms, kit.model (a run's outcome and settings) and
 kit.files.
@@ -8,9 +9,12 @@ Never: call a model, buy anything, or change an answer before grading it.
 """
 
 from kit.measure import (
+    calibration,
     compare,
     compare_text,
     injection_scoring,
+    leaderboard,
+    leaderboard_text,
     report,
     results,
     scoreboard,
@@ -20,11 +24,13 @@ from kit.measure import (
 )
 from kit.measure.injection_scoring import Answerer, InjectionReport
 from kit.measure.redaction_ledger import RedactedRun, unredacted
+from kit.measure.report import leaderboard_page
 from kit.measure.report.record_view import answer_part, assets, record_part, record_view, rule_words, segments
 from kit.measure.report.session import session_report
 
 __all__ = [
-    "Answerer", "InjectionReport", "RedactedRun", "answer_part", "assets", "compare", "compare_text",
-    "injection_scoring", "record_part", "record_view", "report", "results", "rule_words", "scoreboard",
-    "scoring", "segments", "session_report", "stats", "thresholds", "unredacted",
+    "Answerer", "InjectionReport", "RedactedRun", "answer_part", "assets", "calibration", "compare",
+    "compare_text", "injection_scoring", "leaderboard", "leaderboard_page", "leaderboard_text",
+    "record_part", "record_view", "report", "results", "rule_words", "scoreboard", "scoring", "segments",
+    "session_report", "stats", "thresholds", "unredacted",
 ]  # fmt: skip

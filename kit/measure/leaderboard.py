@@ -12,6 +12,7 @@ calls nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from kit.measure import calibration, compare
@@ -39,7 +40,8 @@ class Entry:
     cost_usd: float | None
     cost_source: str
     latency_ms: dict[str, float | None]
-    parse_failures: int
+    parse_failures: int  # records whose reply gave no usable answer (taxonomy no_usable_answer)
+    parser_notes: int  # calls whose reply the parser had anything to say about
     failed_calls: int
     tokens: dict[str, int | None]
     outcomes: dict[str, bool] = field(repr=False, default_factory=dict)
@@ -61,6 +63,7 @@ class Entry:
             "cost_usd": self.cost_usd, "cost_source": self.cost_source, "cost_per_record_usd": per,
             "cost_per_1000_records_usd": None if per is None else per * 1000,
             "latency_ms": self.latency_ms, "parse_failures": self.parse_failures,
+            "parser_notes": self.parser_notes,
             "failed_calls": self.failed_calls, "tokens": self.tokens,
         }  # fmt: skip
 
@@ -165,7 +168,8 @@ def entry(run: compare.Run, prices: dict[str, Any] | None = None) -> Entry:
         cost_usd=cost,
         cost_source=source,
         latency_ms={"p50": latency.get("p50"), "p95": latency.get("p95")},
-        parse_failures=sum(1 for c in calls if c.get("problems")),
+        parse_failures=sum(1 for r in records if "no_usable_answer" in r.get("taxonomy", [])),
+        parser_notes=sum(1 for c in calls if c.get("problems")),
         failed_calls=int(tele.get("failures") or 0),
         tokens={k: (tele.get("tokens") or {}).get(k) for k in ("input", "cached_input", "output")},
         outcomes=compare.outcomes(data).get(HEADLINE, {}),
@@ -220,3 +224,28 @@ def significance_sentence(pairs: list[Pair]) -> str:
     rest = len(pairs) - len(found)
     tail = f"; the other {rest} pair(s) cannot be told apart." if rest else "."
     return f"{head}: {said}{tail}"
+
+
+def load_runs(sources: list[Path], arm: str | None = None) -> list[compare.Run]:
+    """Result files to rank: a file as given; a run folder's `<arm>.json` with `arm`, else every
+    graded result file in the folder (one row per arm). Labelled "<run folder>/<arm>"."""
+    out = []
+    for source in map(Path, sources):
+        if source.is_dir() and arm is None:
+            files = [p for p in sorted(source.glob("*.json")) if _graded(p)]
+            if not files:
+                raise compare.CompareError(f"{source}: holds no graded result file")
+            out += [compare.load_run(p, label=f"{source.name}/{p.stem}") for p in files]
+        elif source.is_dir():
+            out.append(compare.load_run(source, arm, f"{source.name}/{arm}"))
+        else:
+            out.append(compare.load_run(source, label=f"{source.parent.name}/{source.stem}"))
+    return out
+
+
+def _graded(path: Path) -> bool:
+    """A result file with per-record grades (not an injection or scan file, not a report's data)."""
+    try:
+        return bool(compare.outcomes(compare.load_run(path).data))
+    except compare.CompareError:
+        return False

@@ -63,3 +63,76 @@ def test_compare_section_refuses_another_corpus_and_lists_changed_records(run_fo
     floor_wrong = [r["id"] for r in floor["records"] if not grade_of(r).fully_right]
     assert changed == floor_wrong and len(changed) == 24
     assert f"{2 * 0.5**24:.3g}" in section
+
+
+def test_planted_texts_rebuild_from_the_clean_record(shipped):
+    from kit.arms import injection as planting
+    from kit.measure.report import injection, record_view
+
+    checked = 0
+    for placement in ("review_notes", "orders", "documentation", "services"):
+        for planted in planting.planted_set(shipped.records, placement, "subtle")[:12]:
+            lines = planted.record.text.split("\n")
+            view = injection.planted_view(planted)
+            rebuilt = injection.expand(record_view.record_part(planted.clean), view)
+            assert rebuilt["lines"] == lines, planted.record.id
+            for m in rebuilt["key_marks"]:  # each key mark stands on its key quote in the planted text
+                gold = {g["element"]: g["citation"] for g in planted.clean.gold["elements"]}
+                quote = gold[m["element"]]
+                assert citation.norm(lines[m["line"] - 1][m["start"] : m["end"]]) in citation.norm(quote)
+            quoted = {g["element"] for g in planted.clean.gold["elements"] if g["citation"]}
+            assert {m["element"] for m in rebuilt["key_marks"]} == quoted
+            (mark,) = view["marks"]
+            assert lines[mark["line"] - 1][mark["start"] : mark["end"]] == planted.sentence
+            assert len(view["middle"]) <= 2  # a difference, not the whole text again
+            checked += 1
+    assert checked == 48
+
+
+def test_the_summary_comes_first_and_says_what_failed(run_folder, shipped):
+    page = report.render(run_folder, shipped, tables={"floor": {"*": "perfect"}})
+    body = page.split("<body>", 1)[1]
+    assert body.index('<section id="summary">') < body.index('<section class="arm"')
+    summary = body.split('<section id="summary">', 1)[1].split("</section>", 1)[0]
+    rows = re.findall(r'<tr data-arm="([^"]+)"', summary)
+    assert rows[:4] == ["floor", "oracle", "always-present", "stub-floor"]
+    floor = json.loads((run_folder / "floor.json").read_text())
+    perfect = {m: v["total"] if v["better"] == "higher" else 0 for m, v in floor["metrics"].items()}
+    failed = sum(1 for m, v in floor["metrics"].items() if v["count"] != perfect[m])
+    floor_row = summary.split('<tr data-arm="floor"', 1)[1].split("</tr>", 1)[0]
+    assert f"{failed} failed" in floor_row and floor_row.startswith(' class="has-fail"')
+    assert "36/60" in floor_row and "47/60" in floor_row and "193/214" in floor_row
+    assert "Some thresholds failed: floor" in summary
+    assert 'class="plot intervals"' in summary
+
+
+def test_an_exact_pin_and_a_rate_threshold_are_drawn_apart_behind_the_dot(run_folder, shipped):
+    tables = {"floor": {"records.fully_right": {"exact": 36}, "findings": 0.8}}
+    page = report.render(run_folder / "floor.json", shipped, tables=tables)
+
+    def bar(metric: str) -> str:
+        row = page.split(f'<tr data-metric="{metric}">', 1)[1].split("</tr>", 1)[0]
+        return row.split('<svg class="bar"', 1)[1].split("</svg>", 1)[0]
+
+    pinned, floored = bar("records.fully_right"), bar("findings")
+    assert 'class="pin"' in pinned and 'class="threshold"' not in pinned
+    assert 'class="threshold"' in floored and 'class="pin"' not in floored
+    for svg in (pinned, floored):  # drawn before the dot, so the dot is on top
+        assert svg.index('class="rate"') > max(svg.find('class="pin"'), svg.find('class="threshold"'))
+
+
+def test_calibration_shows_for_an_arm_that_states_confidence_only(run_folder, shipped):
+    page = report.render(run_folder, shipped)
+    oracle = page.split('id="arm-oracle"', 1)[1].split("</section>", 1)[0]
+    floor = page.split('id="arm-floor"', 1)[1].split("</section>", 1)[0]
+    assert 'class="plot reliability"' in oracle and "Brier score <b>0.0000</b>" in oracle
+    assert 'class="plot reliability"' not in floor
+    brier = floor.split('data-metric="calibration.brier"', 1)[1].split("</tr>", 1)[0]
+    assert "n/a" in brier and "no confidence stated" in brier
+
+
+def test_the_shipped_runs_page_is_under_one_and_a_half_megabytes(run_folder, shipped, tmp_path):
+    path = report.write(run_folder, shipped, tmp_path / "r.html")
+    assert path.stat().st_size < 1_500_000
+    page = path.read_text()
+    assert page.count("ADMISSION RECORD ADM-0007 ") == 1  # each record's text once, whatever the arms

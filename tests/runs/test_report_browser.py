@@ -97,7 +97,7 @@ SHOWN_SCOREBOARDS = """() => {
   const out = {};
   document.querySelectorAll('section.arm').forEach(s => {
     out[s.dataset.arm] = {};
-    s.querySelectorAll('table.scoreboard tbody tr').forEach(tr => {
+    s.querySelectorAll('table.scoreboard tbody tr:not(.calibration)').forEach(tr => {
       const cell = c => tr.querySelector('td.' + c).textContent.trim();
       out[s.dataset.arm][tr.dataset.metric] = [cell('count'), cell('rate'), cell('ci'), cell('result')];
     });
@@ -158,8 +158,13 @@ def test_filtering_to_wrong_records_shows_exactly_those(opened, run_folder):
     section.locator("input.only-wrong").check()
     assert visible_ids(page, "floor") == wrong and len(wrong) == 24
     assert section.locator(".shown").inner_text() == "24"
-    details = section.locator("details.detail:visible").evaluate_all("ds => ds.map(d => d.id)")
-    assert details == [f"floor--{rid}" for rid in wrong]
+    assert page.locator("details.detail").count() == 0  # details are built only when asked for
+    section.locator(f'a.open-detail[data-target="floor--{wrong[0]}"]').click()
+    assert page.locator("details.detail").evaluate_all("ds => ds.map(d => [d.id, d.open])") == [
+        [f"floor--{wrong[0]}", True]
+    ]
+    section.locator(f'a.open-detail[data-target="floor--{wrong[0]}"]').click()
+    assert page.locator("details.detail").count() == 0  # a second click closes it
     section.locator("select.verdict").select_option("INPATIENT-SUPPORTED")
     gold = {r["id"]: r["gold_support"] for r in data["records"]}
     assert visible_ids(page, "floor") == [r for r in wrong if gold[r] == "INPATIENT-SUPPORTED"]
@@ -167,11 +172,21 @@ def test_filtering_to_wrong_records_shows_exactly_those(opened, run_folder):
     assert visible_ids(page, "floor") == [r for r in gold if gold[r] == "INPATIENT-SUPPORTED"]
 
 
-MARKED_LINES = """(section) => Array.from(section.querySelectorAll('details.detail')).map(d => [
-  d.id.split('--')[1],
-  Array.from(d.querySelectorAll('ol.text li')).map(li => [
-    li.value, li.dataset.cited || '', li.dataset.keyline || '', li.className])
-])"""
+# Every record of an arm drawn by the page's own renderer (KitRecord.render on the embedded data), put
+# into the document so styles apply, and its lines read back.
+MARKED_LINES = """(arm) => {
+  const data = JSON.parse(document.getElementById('kit-data').textContent);
+  const host = document.createElement('div');
+  host.id = 'all-records';
+  document.body.appendChild(host);
+  return data.arms[arm].map(answer => {
+    const view = window.KitReport.view(arm, answer.id);
+    const node = host.appendChild(window.KitRecord.render(view));
+    return [answer.id, Array.from(node.querySelectorAll('ol.text li')).map(li => [
+      li.value, li.dataset.cited || '', li.dataset.keyline || '', li.className,
+      Array.from(li.querySelectorAll('span.q-cited')).map(s => [s.textContent, s.title])])];
+  });
+}"""
 
 
 def lines_holding(text: str, quote: str | None) -> set[int]:
@@ -182,22 +197,29 @@ def lines_holding(text: str, quote: str | None) -> set[int]:
 
 def test_the_marked_lines_are_the_cited_and_the_key_lines(opened, run_folder, shipped):
     data = arm_files(run_folder)["floor"]
-    shown = dict(opened.page.locator("#arm-floor").evaluate(MARKED_LINES))
-    by_id, elsewhere = shipped.by_id(), 0
+    shown = dict(opened.page.evaluate(MARKED_LINES, "floor"))
+    by_id, elsewhere, partial = shipped.by_id(), 0, 0
     for grade in data["records"]:
         record, lines = by_id[grade["id"]], shown[grade["id"]]
         gold = {g["element"]: g for g in record.gold["elements"]}
         for e in grade["elements"]:
             element = e["element"]
-            cited = {n for n, c, _, _ in lines if element in c.split()}
-            keyed = {n for n, _, k, _ in lines if element in k.split()}
+            cited = {n for n, c, _, _, _ in lines if element in c.split()}
+            keyed = {n for n, _, k, _, _ in lines if element in k.split()}
             assert keyed == lines_holding(record.text, gold[element]["citation"]), (grade["id"], element)
             want = lines_holding(record.text, e["quote"]) if e["citation"] != "not-found" else set()
             assert cited == want, (grade["id"], element, e["quote"])
             elsewhere += bool(cited) and cited != keyed
+            if len(cited) == 1 and e["citation"] != "not-found":
+                # only the quoted characters are marked, not the whole line they stand in
+                (number,) = cited
+                spans = "".join(t for t, title in lines[number - 1][4] if element in title)
+                assert citation.norm(spans) == citation.norm(e["quote"]), (grade["id"], element)
+                partial += citation.norm(spans) != citation.norm(record.text.split("\n")[number - 1])
     assert elsewhere > 0  # some answer quotes a line that is not the key's, so the two marks differ
+    assert partial > 0  # some quotes are a sentence inside a longer paragraph, and only it is marked
     for _, lines in shown.items():
-        for _, c, k, cls in lines:
+        for _, c, k, cls, _ in lines:
             assert ("cited" in cls.split()) == bool(c) and ("keyline" in cls.split()) == bool(k)
     styles = opened.page.evaluate(
         """() => ['cited', 'keyline'].map(c => {
@@ -272,12 +294,13 @@ def test_a_hostile_record_renders_as_text_and_runs_nothing(browser, hostile_repo
     view = Opened(browser, hostile_report)
     page = view.page
     try:
-        page.locator("#floor--ADM-0001 summary").click()
+        page.locator('#arm-floor a.open-detail[data-target="floor--ADM-0001"]').click()
         page.locator("#floor--ADM-0001 ol.text").click()
         page.wait_for_timeout(200)
         assert page.evaluate("() => window.__pwned") is None
         assert view.dialogs == [] and view.console == [] and view.requests == [view.url]
-        assert page.evaluate("() => document.scripts.length") == 1  # the report's own
+        scripts = page.evaluate("() => Array.from(document.scripts).map(s => s.type)")
+        assert scripts == ["application/json", ""]  # the embedded data (not run) and the report's own
         for selector in ("img", "[onerror]", 'a[href^="javascript:"]'):
             assert page.locator(selector).count() == 0, selector
         row = page.locator('#arm-floor tr.rec[data-id="ADM-0001"]')

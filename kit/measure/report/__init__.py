@@ -12,21 +12,16 @@ nothing. It loads no network resource, scores nothing and changes no result file
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
-from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from markupsafe import Markup
 
 from kit.corpus import Corpus, fingerprint
 from kit.files import write_text_atomic
 from kit.measure import compare
-from kit.measure.report import arms, glossary, injection, summary, versus
+from kit.measure.report import arms, embed, glossary, injection, page, summary, versus
 
 REPORT_NAME = "report.html"
 ARM_ORDER = ("paid", "floor", "oracle", "always-present")
@@ -34,25 +29,6 @@ ARM_ORDER = ("paid", "floor", "oracle", "always-present")
 
 class ReportError(ValueError):
     """The report cannot be made from what was given; the message says why."""
-
-
-@lru_cache(maxsize=1)
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("kit.measure.report", "templates"),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-
-
-def _static(name: str) -> str:
-    return resources.files("kit.measure.report").joinpath("static", name).read_text(encoding="utf-8")
-
-
-def _csp_hash(text: str) -> str:
-    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
 
 
 def result_files(run: Path) -> list[Path]:
@@ -114,23 +90,6 @@ def _arm(
     }
 
 
-def _embedded(shared: dict[str, dict[str, Any]], sections: list[dict[str, Any]]) -> Markup:
-    """The page's data, once: each record's own part by id, and per arm its answers' parts. Written
-    as JSON inside a non-executed script element; every "<" is escaped so no text can close it."""
-    data = {
-        "records": shared,
-        "arms": {s["name"]: s["records"] for s in sections if s["records"]},
-        "plants": {
-            f"{s['name']}|{p['name']}|{r['id']}": r.pop("view")
-            for s in sections
-            for p in s["placements"]
-            for r in p["shown"]
-        },
-    }
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    return Markup(text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
-
-
 def render(
     run: Path,
     corpus: Corpus,
@@ -149,10 +108,10 @@ def render(
     except compare.CompareError as err:
         raise ReportError(str(err)) from None
     overview = summary.table(sections, {s["name"]: s.pop("data") for s in sections})
-    css = _static("report.css") + _static("record.css")
-    js = _static("record.js") + _static("report.js")
+    css = page.static("report.css") + page.static("record.css")
+    js = page.static("record.js") + page.static("report.js")
     return (
-        _environment()
+        page.environment()
         .get_template("report.html.j2")
         .render(
             run_name=run.name if run.is_dir() else f"{run.parent.name}/{run.name}",
@@ -163,13 +122,13 @@ def render(
             arms=sections,
             summary=overview,
             glossary=sorted(glossary.table().items()),
-            data=_embedded(shared, sections),
+            data=embed.embedded(shared, sections),
             versus=compared,
             versus_path=str(other) if other is not None else "",
             css=Markup(css),
             js=Markup(js),
-            css_hash=_csp_hash(css),
-            js_hash=_csp_hash(js),
+            css_hash=page.csp_hash(css),
+            js_hash=page.csp_hash(js),
         )
     )
 

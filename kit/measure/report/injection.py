@@ -23,6 +23,15 @@ def _planted(name: str, corpus: Corpus) -> dict[str, injection.Planted]:
     return {p.clean.id: p for p in injection.planted_set(corpus.records, placement, family)}
 
 
+def _key_marks(planted: injection.Planted) -> list[dict[str, Any]]:
+    """The key's lines where they stand in the planted text (the gold spans count in the clean one)."""
+    out = []
+    for row in (planted.clean.gold or {}).get("elements", []):
+        quote = row.get("citation")
+        out += record_view.quote_marks(planted.record.text, quote, record_view.KEY, row["element"])
+    return out
+
+
 def planted_view(planted: injection.Planted) -> dict[str, Any]:
     """The planted text as record.js draws it, stored as a difference from the clean record (the
     clean record's lines are embedded once): `head` lines kept from its start, `tail` from its end,
@@ -41,9 +50,24 @@ def planted_view(planted: injection.Planted) -> dict[str, Any]:
         "tail": tail,
         "middle": lines[head : len(lines) - tail],
         "marks": record_view.plant_marks(lines, planted.sentence),
-        "key_marks": part["key_marks"],
+        "middle_key_marks": [m for m in _key_marks(planted) if head < m["line"] <= len(lines) - tail],
         "flagged": part["flagged"],
     }
+
+
+def expand(clean: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """The planted text's lines and marks again from the clean record's part and a planted view: the
+    clean record's key marks move with their lines, those on changed lines come from the view.
+    report.js does the same in the browser."""
+    base = clean["lines"]
+    lines = base[: view["head"]] + view["middle"] + base[len(base) - view["tail"] :]
+    shift = len(lines) - len(base)
+    key_marks = [m for m in clean["key_marks"] if m["line"] <= view["head"]]
+    key_marks += view["middle_key_marks"]
+    key_marks += [
+        {**m, "line": m["line"] + shift} for m in clean["key_marks"] if m["line"] > len(base) - view["tail"]
+    ]
+    return {"lines": lines, "key_marks": key_marks, "marks": view["marks"], "flagged": view["flagged"]}
 
 
 def placements(
@@ -65,7 +89,9 @@ def placements(
             planted = planted_by_id[r["id"]]
             if planted.clean.id not in shared:
                 shared[planted.clean.id] = record_view.record_part(planted.clean)
-            shown.append({**r, "offered": r.get("support") or "(none)", "view": planted_view(planted)})
+            plant = f"{'.'.join(name.split('.')[:2])}|{r['id']}"  # one per set and record
+            offered = r.get("support") or "(none)"
+            shown.append({**r, "offered": offered, "plant": plant, "view": planted_view(planted)})
         out.append(
             {
                 "name": name,

@@ -27,9 +27,12 @@ from kit.measure.report.text import placed
 from kit.rules import benchmark, citation, elements, rulebook, taxonomy
 
 CITED, KEY, PLANT = "cited", "key", "plant"
+_WORD = re.compile(r"\S+")
+LineMaps = tuple[tuple[int, tuple[int, ...]], ...]
 VIEW_VERSION = 1
 # The record-level keys of a view: the same for every answer to the record (the report embeds them once).
-RECORD_KEYS = ("id", "case", "lines", "key_marks", "flagged", "flags", "key_arithmetic")
+RECORD_KEYS = ("id", "case", "key_elements", "lines", "key_marks", "flagged", "flags", "key_arithmetic")
+KEY_FIELDS = ("key_finding", "key_quote", "key_value")
 
 
 @lru_cache(maxsize=1)
@@ -48,31 +51,28 @@ def rule_words(rule_id: str) -> dict[str, str]:
     return {"id": rule_id, "title": rule.get("title", ""), "sentence": rule_sentences().get(rule_id, "")}
 
 
-def _line_maps(text: str) -> list[tuple[int, list[int]]]:
+@lru_cache(maxsize=8192)
+def _line_maps(text: str) -> LineMaps:
     """Per raw line: where its normal form starts in citation.norm(text), and for each character of
     that normal form the index of the raw character it came from (a collapsed run of whitespace maps
     to its first character). Folding is one character for one, so only whitespace moves anything."""
     out, at = [], 0
     for raw in text.split("\n"):
         index: list[int] = []
-        space: int | None = None
-        for i, ch in enumerate(raw):
-            if re.match(r"\s", ch.translate(citation._FOLDS)):
-                if index and space is None:
-                    space = i
-                continue
-            if space is not None:
-                index.append(space)
-                space = None
-            index.append(i)
-        out.append((at, index))
+        end = None
+        for word in _WORD.finditer(raw.translate(citation._FOLDS)):
+            if end is not None:
+                index.append(end)
+            index.extend(range(word.start(), word.end()))
+            end = word.end()
+        out.append((at, tuple(index)))
         if index:
             at += len(index) + 1
-    return out
+    return tuple(out)
 
 
 def _marks(
-    maps: list[tuple[int, list[int]]], span: tuple[int, int] | None, kind: str, element: str | None
+    maps: LineMaps, span: tuple[int, int] | None, kind: str, element: str | None
 ) -> list[dict[str, Any]]:
     """A span of the normalised text as marks on the raw lines it touches (1-based line numbers,
     start and end as character offsets in the raw line, end exclusive)."""
@@ -87,6 +87,11 @@ def _marks(
                  "start": index[low - start], "end": index[high - 1 - start] + 1}
             )  # fmt: skip
     return out
+
+
+def quote_marks(text: str, quote: str | None, kind: str, element: str | None) -> list[dict[str, Any]]:
+    """Marks on the characters of `text` a quote stands on (its first occurrence), or none."""
+    return _marks(_line_maps(text), placed(citation.norm(text), quote, None), kind, element)
 
 
 def plant_marks(lines: list[str], plant: str | None) -> list[dict[str, Any]]:
@@ -149,6 +154,11 @@ def record_part(record: Record) -> dict[str, Any]:
     return {
         "id": record.id,
         "case": record.facts.get("case", ""),
+        "key_elements": [
+            {"element": g["element"], "key_finding": g["finding"], "key_quote": g.get("citation"),
+             "key_value": _value(g)}
+            for g in record.gold["elements"]
+        ],  # fmt: skip
         "lines": lines,
         "key_marks": key_marks,
         "flagged": [[n, reasons] for n, reasons in sorted(flagged.items())],

@@ -22,11 +22,25 @@
     return node;
   }
 
+  // A whole view again (see embed.py): the record's part, the answer's, the rule's words, and each
+  // element's key fields from the record's part.
   function view(arm, answer) {
     var shared = data.records[answer.id];
     var out = {};
     Object.keys(shared).forEach(function (k) { out[k] = shared[k]; });
     Object.keys(answer).forEach(function (k) { out[k] = answer[k]; });
+    out.rule = data.rules[answer.rule] || {id: answer.rule, title: "", sentence: ""};
+    out.raw_right = answer.offered === answer.key;
+    out.rechecked_right = answer.rechecked === answer.key;
+    var keys = {};
+    shared.key_elements.forEach(function (k) { keys[k.element] = k; });
+    out.elements = answer.elements.map(function (e) {
+      var k = keys[e.element] || {};
+      var merged = {key_finding: k.key_finding, key_quote: k.key_quote, key_value: k.key_value};
+      Object.keys(data.element_defaults).forEach(function (f) { merged[f] = data.element_defaults[f]; });
+      Object.keys(e).forEach(function (f) { merged[f] = e[f]; });
+      return merged;
+    });
     return out;
   }
 
@@ -89,7 +103,7 @@
       tr.appendChild(el("td", null, shared.case));
       tr.appendChild(el("td", null, answer.key));
       tr.appendChild(el("td", null, answer.offered || "(none)"));
-      tr.appendChild(el("td", null, answer.rechecked + " (" + answer.rule.id + ")"));
+      tr.appendChild(el("td", null, answer.rechecked + " (" + answer.rule + ")"));
       tr.appendChild(el("td", "right", answer.right ? "yes" : "no"));
       var problems = el("td");
       if (answer.problems.length || answer.parser.length) {
@@ -155,20 +169,35 @@
       opened.scrollIntoView();
     }
   }
-  // A planted record: the clean record's lines with the planted middle put back, drawn on first open.
+  // A planted record: the clean record's lines with the planted middle put back, the clean record's
+  // key marks moved with their lines (as injection.expand does in Python), drawn on first open.
+  function expand(clean, planted) {
+    var base = clean.lines;
+    var lines = base.slice(0, planted.head).concat(planted.middle, base.slice(base.length - planted.tail));
+    var shift = lines.length - base.length;
+    var keyMarks = clean.key_marks.filter(function (m) { return m.line <= planted.head; })
+      .concat(planted.middle_key_marks)
+      .concat(clean.key_marks.filter(function (m) { return m.line > base.length - planted.tail; })
+        .map(function (m) { return {kind: m.kind, element: m.element, line: m.line + shift, start: m.start, end: m.end}; }));
+    return {lines: lines, key_marks: keyMarks, marks: planted.marks, flagged: planted.flagged};
+  }
+
   document.querySelectorAll("details.plant-detail").forEach(function (details) {
     details.addEventListener("toggle", function () {
       var planted = data.plants[details.dataset.plant];
       if (!details.open || !planted || details.querySelector("ol.text")) {
         return;
       }
-      var base = data.records[planted.base].lines;
-      var lines = base.slice(0, planted.head).concat(planted.middle, base.slice(base.length - planted.tail));
-      details.appendChild(window.KitRecord.text({
-        lines: lines, key_marks: planted.key_marks, marks: planted.marks, flagged: planted.flagged
-      }));
+      details.appendChild(window.KitRecord.text(expand(data.records[planted.base], planted)));
     });
   });
+  // For a reader's console (and the browser tests): the whole view of an arm's answer to a record.
+  window.KitReport = {
+    view: function (arm, id) {
+      var answer = (data.arms[arm] || []).filter(function (a) { return a.id === id; })[0];
+      return answer ? view(arm, answer) : null;
+    }
+  };
   window.addEventListener("hashchange", fromAddress);
   fromAddress();
 })();
