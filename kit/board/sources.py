@@ -108,18 +108,22 @@ class Shelf:
     own: dict[str, Record] = field(default_factory=dict)
     model: dict[str, tuple[Answer, list[str]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    unloadable: str | None = None
 
     def __post_init__(self) -> None:
         self.runs = recorded_runs(self.results, self.corpus)
 
     def labelled(self) -> Corpus | None:
-        """The labelled folder as a corpus, or None when it does not exist yet or does not load."""
+        """The labelled folder as a corpus, or None when it does not exist yet or does not load (then
+        `unloadable` says why, for the records list)."""
+        self.unloadable = None
         if not (self.labelled_folder / "records.json").exists():
             return None
         try:
             with exclusive(self.labelled_folder / LOCK):
                 return load.load(self.labelled_folder)
-        except CorpusError:
+        except CorpusError as err:
+            self.unloadable = str(err)
             return None
 
     def places(self) -> dict[str, tuple[Record, ...]]:
@@ -190,4 +194,5 @@ class Shelf:
                         "runs": runs,
                     }
                 )
-        return {"records": rows, "runs": [run.name for run in self.runs]}
+        warnings = [f"the labelled folder is not shown: {self.unloadable}"] if self.unloadable else []
+        return {"records": rows, "runs": [run.name for run in self.runs], "warnings": warnings}

@@ -29,7 +29,8 @@ def started(args: list[str], cwd) -> tuple[subprocess.Popen, str]:
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
-def test_board_serves_and_stops_on_ctrl_c(tmp_path, no_provider, host):
+def test_board_serves_and_stops_on_ctrl_c(tmp_path, no_provider, monkeypatch, host):
+    monkeypatch.setenv("API_KEY", "sk-CANARY-in-no-log")
     port = free_port()
     proc, line = started(["--port", str(port), "--host", host, "--results", str(tmp_path)], tmp_path)
     try:
@@ -41,7 +42,7 @@ def test_board_serves_and_stops_on_ctrl_c(tmp_path, no_provider, host):
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=20)
     assert proc.returncode == 0 and out == "kit board: stopped\n"
-    assert "Traceback" not in err
+    assert "Traceback" not in err and "CANARY" not in out + err
     warned = "kit board: warning: listening on 0.0.0.0, not only this machine" in err
     assert warned == (host != "127.0.0.1")
 

@@ -119,3 +119,13 @@ def test_saves_at_once_all_land(tmp_path):
     assert errors == []
     corpus = load.load_graded(folder)
     assert sorted(r.id for r in corpus.records) == sorted(r.id for r in shipped)
+
+
+def test_a_labelled_folder_that_does_not_load_is_said(board):
+    board.labelled.mkdir()
+    (board.labelled / "records.json").write_text("[]")
+    listing = board.client.get("/api/records").json()
+    assert not any(r["place"] == "labelled" for r in listing["records"])
+    assert listing["warnings"] == [
+        f"the labelled folder is not shown: {board.labelled}: 1 problem(s)\n  records.json: lists no records"
+    ]

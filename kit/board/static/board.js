@@ -54,9 +54,9 @@
       ["where", "id", "title", "key verdict"].forEach(function (h) { row.appendChild(el("th", null, h)); });
       var runs = data.runs.slice(0, RUN_COLUMNS);
       runs.forEach(function (name) { row.appendChild(el("th", "run", name)); });
-      $("runs-note").textContent = data.runs.length > RUN_COLUMNS ?
+      $("runs-note").textContent = data.warnings.join(" ") + (data.runs.length > RUN_COLUMNS ?
         (data.runs.length - RUN_COLUMNS) + " older recorded run(s) are not shown as columns; the filter and each record's reading list include them." :
-        (data.runs.length ? "" : "No recorded run of this corpus in the results folder.");
+        (data.runs.length ? "" : "No recorded run of this corpus in the results folder."));
       var body = clear($("records").tBodies[0]);
       data.records.forEach(function (r) {
         var tr = body.insertRow();
