@@ -1,6 +1,8 @@
 """The `kit` console command: one record in, one evidence package out, for a person or a machine.
 
   kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json] [--quarantine]
+  kit assemble RECORD|DIR --arm model [--record] [--out FILE]   (kit.cli.many: the paid arm's path)
+  kit board [--corpus DIR] [--results DIR] [--port 9242]        (kit.cli.board: the reviewer's page)
   kit configure [--provider openai --base-url URL --model NAME] [--api-key-stdin]   (.env, 0600)
                 [--workers N] [--response-format json_schema|json_object|none] [--max-tokens N]
                 [--timeout-s SECONDS] [--retry-timeouts] [--redact on|off|auto]
@@ -24,12 +26,14 @@ import secrets
 import sys
 from pathlib import Path
 
+from kit.cli import board as cli_board
+from kit.cli import many
 from kit.cli import runs as cli_runs
 from kit.guard import SALT_KEY, scan
 from kit.model import config
 from kit.rules import Answer, benchmark, elements, recheck, record, rulebook
 
-ASSEMBLE_ARMS = ("floor", "always-present")
+ASSEMBLE_ARMS = ("floor", "always-present", "model")
 CLOSED_PIPE = 141  # the shell's status for a command ended by SIGPIPE
 FORMAT = '"YYYY-MM-DD HH:MM"'
 NOTICE = (
@@ -86,8 +90,11 @@ def _admitted(path: Path, text: str, given: str | None) -> str:
     return given
 
 
-def package(path: Path, admitted: str | None, arm: str, quarantine: bool = False) -> dict:
-    """The evidence package as plain data."""
+def package(
+    path: Path, admitted: str | None, arm: str, quarantine: bool = False, given: Answer | None = None
+) -> dict:
+    """The evidence package as plain data; `given` is the arm's answer when it was bought elsewhere
+    (the model's, kit.cli.many)."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
@@ -99,7 +106,7 @@ def package(path: Path, admitted: str | None, arm: str, quarantine: bool = False
     admitted_at = _admitted(path, text, admitted)
     flags = scan.scan(text)
     seen = scan.quarantine(text, flags) if quarantine else text
-    answer = _answer(arm, seen, admitted_at)
+    answer = given if given is not None else _answer(arm, seen, admitted_at)
     rechecked = recheck(answer, admitted_at, seen)
     rows = []
     for element in elements.ELEMENTS:
@@ -210,7 +217,7 @@ def _run(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="kit", description="Admission evidence kit")
     commands = parser.add_subparsers(dest="command", required=True)
     assemble = commands.add_parser("assemble", help="print the evidence package for one record")
-    assemble.add_argument("record", type=Path)
+    assemble.add_argument("record", type=Path, help="a record file, or a folder of them (with --arm model)")
     assemble.add_argument(
         "--admitted", help='admission date-time "YYYY-MM-DD HH:MM" (default: the record\'s own)'
     )
@@ -219,6 +226,13 @@ def _run(argv: list[str] | None) -> int:
     assemble.add_argument(
         "--quarantine", action="store_true", help="withhold lines the document scan flags from the arm"
     )
+    assemble.add_argument(
+        "--record", dest="buy", action="store_true", help="--arm model: buy what the answer cache lacks"
+    )
+    assemble.add_argument("--out", type=Path, help="write one JSON line per record to this file")
+    assemble.add_argument("--env", type=Path, default=Path(".env"))
+    assemble.add_argument("--answers-cache", type=Path, default=Path("cache/answers"))
+    assemble.add_argument("--results-dir", type=Path, default=Path("results"), help="the ledger's folder")
     setup = commands.add_parser("configure", help="write provider settings to .env (mode 0600)")
     setup.add_argument("--provider", choices=config.PROVIDERS, help="default: as the .env has it, else stub")
     setup.add_argument("--base-url")
@@ -252,7 +266,10 @@ def _run(argv: list[str] | None) -> int:
     egress.add_argument("--env", type=Path, default=Path(".env"))
     egress.add_argument("--quarantine", action="store_true", help="withhold lines the document scan flags")
     cli_runs.add_parsers(commands)
+    cli_board.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command == "board":
+        return cli_board.main(args)
     if args.command in cli_runs.COMMANDS:
         return cli_runs.main(args)
     if args.command == "egress":
@@ -261,6 +278,8 @@ def _run(argv: list[str] | None) -> int:
         return egress_command.main(args.record, args.json, args.env, args.quarantine)
     if args.command == "configure":
         return configure(args)
+    if args.arm == "model" or args.record.is_dir() or args.out is not None:
+        return many.main(args, package, render, _admitted, UsageError)
     try:
         pkg = package(args.record, args.admitted, args.arm, args.quarantine)
     except UsageError as err:

@@ -8,6 +8,7 @@ Never: call a model, read gold into anything that answers, or change a folder it
 """
 
 from kit.corpus import fingerprint, load
+from kit.corpus.gold import CLEAN_VERDICT
 from kit.corpus.load import Corpus, CorpusError, Record
 
-__all__ = ["Corpus", "CorpusError", "Record", "fingerprint", "load"]
+__all__ = ["CLEAN_VERDICT", "Corpus", "CorpusError", "Record", "fingerprint", "load"]

@@ -1,0 +1,58 @@
+"""`kit board` as a person runs it: the URL printed, the page served on 127.0.0.1, Ctrl-C stopping it
+cleanly (exit 0, no traceback), a port already taken said in one line (exit 2), and a warning when it
+is told to listen beyond this machine."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+
+KIT = [sys.executable, "-c", "import sys; from kit.cli import main; sys.exit(main())"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def started(args: list[str], cwd) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen([*KIT, "board", *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)  # fmt: skip
+    line = proc.stdout.readline()
+    return proc, line
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
+def test_board_serves_and_stops_on_ctrl_c(tmp_path, no_provider, monkeypatch, host):
+    monkeypatch.setenv("API_KEY", "sk-CANARY-in-no-log")
+    port = free_port()
+    proc, line = started(["--port", str(port), "--host", host, "--results", str(tmp_path)], tmp_path)
+    try:
+        assert line == f"kit board: http://{host}:{port}/  (Ctrl-C stops it)\n"
+        direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # no proxy for loopback
+        with direct.open(f"http://127.0.0.1:{port}/", timeout=10) as page:
+            assert page.status == 200 and "default-src 'none'" in page.headers["Content-Security-Policy"]
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0 and out == "kit board: stopped\n"
+    assert "Traceback" not in err and "CANARY" not in out + err
+    warned = "kit board: warning: listening on 0.0.0.0, not only this machine" in err
+    assert warned == (host != "127.0.0.1")
+
+
+def test_a_port_already_taken_is_one_line(tmp_path, no_provider):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [*KIT, "board", "--port", str(port)]
+        done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == f"kit board: cannot listen on 127.0.0.1:{port}: Address already in use\n"

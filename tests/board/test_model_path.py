@@ -1,0 +1,120 @@
+"""The model's answer through the paid arm's path, against the loopback stub serving the floor's
+replies: on the board (the estimate first and no request before the click; the answer beside the
+floor's; a second click replays the cache; the API key in no response), and from the command line
+(`kit assemble RECORD --arm model`, and a folder with --out: resumable, one line per failed record,
+exit 1 when any failed)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from kit.arms import served_replies
+from kit.cli import main
+from kit.corpus import load
+from kit.model import StubServer
+
+CANARY = "sk-CANARY-never-shown-0042"
+
+
+@pytest.fixture
+def stub(shipped, monkeypatch, no_provider):
+    with StubServer(replies=served_replies("floor", shipped.records, None)) as server:
+        monkeypatch.setenv("PROVIDER", "openai")  # a local BASE_URL: no key needed, and one is set anyway
+        monkeypatch.setenv("BASE_URL", server.base_url)
+        monkeypatch.setenv("MODEL", "stub-floor")
+        monkeypatch.setenv("API_KEY", CANARY)
+        yield server
+
+
+def test_the_board_asks_the_model_only_on_the_click(board, stub):
+    shown = board.client.get("/api/model/status").json()
+    assert shown["ready"] is True and shown["model"] == "stub-floor"
+    estimate = board.client.get("/api/model/estimate/corpus/ADM-0003").json()
+    assert estimate["cached"] is False and estimate["cost"].startswith("unknown: no price for stub-floor")
+    assert stub.requests == 0, "an estimate must not spend"
+    got = board.post("/api/model/corpus/ADM-0003", {})
+    assert got.status_code == 200, got.json()
+    assert stub.requests == 1 and got.json()["call"]["status"] == "bought"
+    model = got.json()["view"]
+    floor = board.client.get("/api/record/corpus/ADM-0003?source=floor").json()
+    assert "model" in floor["sources"]
+    assert [e["finding"] for e in model["elements"]] == [e["finding"] for e in floor["view"]["elements"]]
+    assert model["rechecked"] == floor["view"]["rechecked"]
+    again = board.client.get("/api/model/estimate/corpus/ADM-0003").json()
+    assert again["cached"] is True and "$0" in again["cost"]
+    assert board.post("/api/model/corpus/ADM-0003", {}).json()["call"]["status"] == "replayed"
+    assert stub.requests == 1
+    assert stub.last_authorization == f"Bearer {CANARY}"  # it was sent to the provider, and only there
+    for path in ("/", "/api/records", "/api/model/status", "/api/model/estimate/corpus/ADM-0003",
+                 "/api/record/corpus/ADM-0003?source=model", "/static/board.js"):  # fmt: skip
+        assert CANARY not in board.client.get(path).text
+
+
+def test_the_model_answers_a_pasted_record(board, stub):
+    from tests.board.conftest import own_record
+
+    assert board.post("/api/own", {"text": own_record("MY-0200", source="ADM-0004")}).status_code == 200
+    got = board.post("/api/model/own/MY-0200", {})
+    assert got.status_code == 200, got.json()
+    assert got.json()["view"]["source"] == "model" and stub.requests == 1
+
+
+def test_a_failed_call_says_why(board, shipped, monkeypatch, no_provider):
+    with StubServer(replies=served_replies("floor", shipped.records, None), status_401=True) as s:
+        monkeypatch.setenv("PROVIDER", "stub")
+        monkeypatch.setenv("BASE_URL", s.base_url)
+        got = board.post("/api/model/corpus/ADM-0001", {})
+    assert got.status_code == 502 and "401" in " ".join(got.json()["problems"])
+
+
+def test_assemble_one_record_with_the_model(stub, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    record = load.shipped_folder() / "ADM-0001.txt"
+    assert main(["assemble", str(record), "--arm", "model", "--json"]) == 1
+    assert "ADM-0001 failed: no cached answer; add --record to buy it" in capsys.readouterr().err
+    assert stub.requests == 0
+    assert main(["assemble", str(record), "--arm", "model", "--record", "--json"]) == 0
+    model = json.loads(capsys.readouterr().out)
+    assert main(["assemble", str(record), "--json"]) == 0
+    floor = json.loads(capsys.readouterr().out)
+    assert model["arm"] == "model" and stub.requests == 1
+    assert {k: v for k, v in model.items() if k not in ("arm", "problems")} == {
+        k: v for k, v in floor.items() if k not in ("arm", "problems")
+    }
+    assert CANARY not in json.dumps(model)
+
+
+def test_assemble_a_folder_resumes_and_reports_each_failure(stub, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    for rid in ("ADM-0001", "ADM-0002", "ADM-0003"):
+        shutil.copy(load.shipped_folder() / f"{rid}.txt", folder)
+    (folder / "NOTE-1.txt").write_text("not a record\n")
+    out = tmp_path / "evidence.jsonl"
+    assert main(["assemble", str(folder), "--arm", "model", "--record", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert [ln for ln in err.splitlines() if "failed:" in ln] == [
+        f"kit assemble: NOTE-1 failed: {folder / 'NOTE-1.txt'} is not an admission record in the "
+        "five-section format: missing the section heading 'ENCOUNTER FACTS'"
+    ]
+    assert "[########################] [3/3]" in err
+    assert [json.loads(ln)["record"] for ln in out.read_text().splitlines()] == [
+        "ADM-0001.txt", "ADM-0002.txt", "ADM-0003.txt",
+    ]  # fmt: skip
+    assert stub.requests == 3
+    (folder / "NOTE-1.txt").unlink()
+    assert main(["assemble", str(folder), "--arm", "model", "--record", "--out", str(out)]) == 0
+    assert stub.requests == 3, "a second run replays the cache"
+    assert len(out.read_text().splitlines()) == 3
+
+
+def test_assemble_with_the_model_and_no_provider_says_what_to_run(no_provider, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    record = load.shipped_folder() / "ADM-0001.txt"
+    assert main(["assemble", str(record), "--arm", "model"]) == 2
+    err = capsys.readouterr().err
+    assert "no model provider is configured" in err and "kit configure" in err and "Traceback" not in err
