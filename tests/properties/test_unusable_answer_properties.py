@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from kit.corpus import load
+from kit.corpus import fingerprint, load
 from kit.measure import thresholds
 from kit.measure.scoring import HIGHER, LOWER, score
 from kit.model import reply
@@ -18,6 +18,7 @@ from kit.rules import Answer
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = load.load(load.shipped_folder())
 TABLES = thresholds.load(ROOT)
+SHIPPED = fingerprint.corpus_hash(CORPUS)
 SKELETON_ROW = (
     '{"element": "admitting_order", "finding": "order-present", '
     '"citation": "<one line copied from the record>", "expected_discharge": null, "expected_nights": null}'
@@ -54,7 +55,9 @@ def test_an_arm_that_answers_nothing_scores_nothing(ids, data):
         assume(answer is None or answer.said_nothing)
         if answer is not None:
             answers[rid] = answer
-    report = score("nothing", subcorpus(ids), answers)
+    corpus = subcorpus(ids)
+    report = score("nothing", corpus, answers)
+    measured_on = fingerprint.corpus_hash(corpus)
     for name, metric in report.metrics.items():
         if metric.better == HIGHER:
             assert metric.count == 0, f"{name}: {metric.count}/{metric.total} for an arm answering nothing"
@@ -62,12 +65,13 @@ def test_an_arm_that_answers_nothing_scores_nothing(ids, data):
             assert metric.better == LOWER
             assert metric.count == metric.total, f"{name}: not counted ({metric.count}/{metric.total})"
         if metric.total:
-            verdict = thresholds.judge(TABLES, "paid", metric)
+            verdict = thresholds.judge(TABLES, "paid", metric, measured_on)
             assert not verdict.passed, f"{name} passes the paid arm's threshold {verdict.threshold}"
 
 
 @pytest.mark.parametrize("arm", ["paid", "floor"])
 def test_on_the_shipped_corpus_it_passes_no_threshold_a_model_or_the_floor_must_pass(arm):
     report = score("nothing", CORPUS, {})
-    passed = [n for n, m in report.metrics.items() if m.total and thresholds.judge(TABLES, arm, m).passed]
+    judged = {n: thresholds.judge(TABLES, arm, m, SHIPPED) for n, m in report.metrics.items() if m.total}
+    passed = [n for n, verdict in judged.items() if verdict.passed]
     assert passed == []

@@ -87,8 +87,8 @@ def not_applicable(rows: list[dict]) -> list[str]:
 
 
 def _ms(value: float | None) -> str:
-    """A latency, or that none was measured (every call failed before an answer)."""
-    return "not measured" if value is None else f"{value:.0f} ms"
+    """A latency, or "not reported" where the file has none (every call failed before an answer)."""
+    return "not reported" if value is None else f"{value:.0f} ms"
 
 
 def header(data: dict[str, Any]) -> list[tuple[str, str]]:
