@@ -250,6 +250,7 @@ class StubArm:
     redact_salt: str | None = None
     bodies: list[dict] = field(default_factory=list)
     on_disk: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)  # more for its result file (a sample, say)
 
     @property
     def name(self) -> str:
@@ -260,7 +261,8 @@ class StubArm:
         outcome, requests = through_stub(
             self.served, records, self.folder, redactor, self.bodies, self.on_disk, **self.faults
         )
-        answered = Answered(outcome.answers(), outcome, requests, {"telemetry": telemetry.summary(outcome)})
+        extra = {"telemetry": telemetry.summary(outcome), **self.extra}
+        answered = Answered(outcome.answers(), outcome, requests, extra)
         return _redacted(answered, RedactedRun.of(redactor, records, outcome), "REDACT=on")
 
 

@@ -22,7 +22,8 @@ def renumbered(records: int, out: Path, source: Path | None = None) -> Path:
     """Write a corpus of `records` records (a multiple of the shipped corpus's size) into `out`."""
     source = source or load.shipped_folder()
     rows = json.loads((source / "records.json").read_text(encoding="utf-8"))
-    golds = [json.loads(line) for line in (source / "gold.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    lines = (source / "gold.jsonl").read_text(encoding="utf-8").splitlines()
+    golds = [json.loads(line) for line in lines if line]
     size = len(rows)
     if records % size or records < size or records > 9999:
         raise ValueError(f"records must be a multiple of {size} from {size} to 9999, not {records}")

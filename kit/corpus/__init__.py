@@ -7,7 +7,7 @@ May import: kit.rules and kit.files.
 Never: call a model, read gold into anything that answers, or change a folder it checks.
 """
 
-from kit.corpus import fingerprint, load
+from kit.corpus import fingerprint, load, sample
 from kit.corpus.load import Corpus, CorpusError, Record
 
-__all__ = ["Corpus", "CorpusError", "Record", "fingerprint", "load"]
+__all__ = ["Corpus", "CorpusError", "Record", "fingerprint", "load", "sample"]
