@@ -41,6 +41,7 @@ KEYS = (
     "BATCH_POLL_S",
     "REDACT",
     "REDACT_SALT",
+    "REASONING_EFFORT",
 )
 # How the reply's JSON shape is asked for: the OpenAI `json_schema` form; `json_object` carrying the
 # schema under `schema` (llama.cpp's servers read it, others ignore it); or nothing but the prompt.
@@ -54,6 +55,8 @@ BATCH_PRICE_FIELDS = tuple(f"batch_{name}" for name in PRICE_FIELDS)  # the rate
 SCHEME_PORTS = {"http": 80, "https": 443}
 REDACT_WORDS = {"on": "on", "1": "on", "yes": "on", "true": "on", "off": "off", "0": "off", "no": "off",
                 "false": "off", "auto": "auto", "": "auto"}  # fmt: skip
+REASONING_WORDS = ("none", "minimal", "low", "medium", "high")  # OpenAI's reasoning_effort values
+REASONING_BUDGET_MIN = 1024  # Anthropic's smallest extended-thinking budget
 N = TypeVar("N", int, float)
 
 
@@ -75,6 +78,7 @@ class Config:
     batch_poll_s: float | None = None  # BATCH_POLL_S: the first wait between batch checks (kit.model.batch)
     redact: str = "auto"  # "on", "off", or "auto": on for a hosted endpoint, off for a local one
     redact_salt: str | None = field(default=None, repr=False)
+    reasoning_effort: str | None = None  # REASONING_EFFORT; None: nothing sent, the provider's default
 
     @property
     def local(self) -> bool:
@@ -104,6 +108,7 @@ class Config:
             "eval_workers_from": self.workers_source,
             "redact": "on" if self.redacting else "off",
             "redact_from": self.redact_source,
+            "reasoning_effort": self.reasoning_effort or "provider default",
         }
 
     @property
@@ -229,6 +234,29 @@ def _response_format(raw: str | None) -> str:
     return value
 
 
+def _reasoning_effort(raw: str | None, provider: str, max_tokens: int) -> str | None:
+    """REASONING_EFFORT: unset for the provider's default (nothing sent). An OpenAI-compatible endpoint
+    takes reasoning_effort's words; Anthropic takes `off` (extended thinking disabled) or a thinking
+    budget in tokens, at least 1024 and below MAX_TOKENS (the budget is part of the reply's tokens)."""
+    value = (raw or "").strip().lower()
+    if not value or value == "default":
+        return None
+    if provider == "anthropic":
+        if value in ("off", "none", "0"):
+            return "off"
+        budget = value.isdigit() and int(value)
+        if not budget or not REASONING_BUDGET_MIN <= budget < max_tokens:
+            raise ConfigError(
+                f"REASONING_EFFORT for anthropic must be off or a thinking budget in tokens from "
+                f"{REASONING_BUDGET_MIN} to below MAX_TOKENS ({max_tokens}); got {raw!r}"
+            )
+        return str(budget)
+    if value not in REASONING_WORDS:
+        words = ", ".join(REASONING_WORDS)
+        raise ConfigError(f"REASONING_EFFORT must be one of {words} (or unset); got {raw!r}")
+    return value
+
+
 def _api_key(raw: str | None) -> str | None:
     """The key with surrounding whitespace removed, or None if unset. A key must be printable ASCII
     with no whitespace inside; anything else is refused WITHOUT quoting the value, since a line break
@@ -313,6 +341,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
     max_calls = _positive_int("MAX_CALLS_PER_DAY", limit) if limit else None
     prices_file = merged.get("PRICES_FILE")
     poll = merged.get("BATCH_POLL_S")
+    tokens = _positive_int("MAX_TOKENS", max_tokens) if max_tokens else DEFAULT_MAX_TOKENS
     return Config(
         provider=provider,
         base_url=base_url,
@@ -322,7 +351,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
         max_calls_per_day=max_calls,
         prices=load_prices(Path(prices_file) if prices_file else None),
         response_format=_response_format(merged.get("RESPONSE_FORMAT")),
-        max_tokens=_positive_int("MAX_TOKENS", max_tokens) if max_tokens else DEFAULT_MAX_TOKENS,
+        max_tokens=tokens,
         timeout_s=_positive_seconds("TIMEOUT_S", timeout_s) if timeout_s else DEFAULT_TIMEOUT_S,
         retry_timeouts=_yes_no("RETRY_TIMEOUTS", merged.get("RETRY_TIMEOUTS", "")),
         workers_source=source,
@@ -330,6 +359,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
         batch_poll_s=_positive_seconds("BATCH_POLL_S", poll) if poll else None,
         redact=_redact(merged.get("REDACT")),
         redact_salt=(merged.get("REDACT_SALT") or "").strip() or None,
+        reasoning_effort=_reasoning_effort(merged.get("REASONING_EFFORT"), provider, tokens),
     )
 
 
