@@ -37,6 +37,7 @@ from kit.measure import (
     Answerer,
     InjectionReport,
     RedactedRun,
+    cost,
     injection_scoring,
     results,
     scoring,
@@ -357,6 +358,7 @@ class ModelArm:
         """The first repeat's answers, with what paid.json carries besides the scores."""
         outcome = self.outcome(records, self.settings.repeat)
         first = prompt.build(records[0].text)
+        summary = telemetry.summary(outcome)
         extra = {
             "provider": self.config.provider,
             "model": self.config.model,
@@ -366,9 +368,10 @@ class ModelArm:
                 "parts": first.part_chars(),
                 "static_prefix_share": round(len(first.static_prefix) / len(first.text), 4),
             },
-            "telemetry": telemetry.summary(outcome),
+            "telemetry": summary,
             "agreement": telemetry.agreement(outcome, self.settings.repeat),
             "batch": saving(outcome.calls, self.config.model, self.config.prices),
+            "cost_at_volume": cost.from_telemetry(summary, self.config.model, self.config.prices),
             "redaction": unredacted(self.config),
         }
         answered = Answered(outcome.answers(0), outcome, extra=extra)

@@ -10,6 +10,7 @@ Never: call a model, buy anything, or change an answer before grading it.
 from kit.measure import (
     compare,
     compare_text,
+    cost,
     injection_scoring,
     report,
     results,
@@ -23,6 +24,6 @@ from kit.measure.redaction_ledger import RedactedRun, unredacted
 from kit.measure.report.session import session_report
 
 __all__ = [
-    "Answerer", "InjectionReport", "RedactedRun", "compare", "compare_text", "injection_scoring", "report",
-    "results", "scoreboard", "scoring", "session_report", "stats", "thresholds", "unredacted",
+    "Answerer", "InjectionReport", "RedactedRun", "compare", "compare_text", "cost", "injection_scoring",
+    "report", "results", "scoreboard", "scoring", "session_report", "stats", "thresholds", "unredacted",
 ]  # fmt: skip

@@ -15,7 +15,7 @@ from kit.model.cache import Cache
 from kit.model.config import Config, ConfigError, load_config, redactor_for
 from kit.model.ledger import DailyLimitReached, Ledger
 from kit.model.memory import MemoryCache, MemoryLedger
-from kit.model.providers import Limiter, make_provider
+from kit.model.providers import Limiter, Usage, make_provider
 from kit.model.providers.registry import kind
 from kit.model.runner import RunOutcome, request_for
 from kit.model.stub.faults import Every
@@ -24,6 +24,6 @@ from kit.model.stub.server import StubServer
 __all__ = [
     "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",
     "MemoryCache", "MemoryLedger",
-    "RunOutcome", "StubServer", "config", "kind", "load_config", "make_provider", "prompt",
+    "RunOutcome", "StubServer", "Usage", "config", "kind", "load_config", "make_provider", "prompt",
     "redactor_for", "reply", "request_for", "runner", "saving", "telemetry",
 ]  # fmt: skip

@@ -25,6 +25,7 @@ from kit.files import write_text_atomic
 from kit.guard import SALT_KEY, Redactor
 from kit.model.providers.base import Usage
 from kit.model.providers.registry import KINDS, ConfigError, is_local_url, kind
+from kit.model.reasoning import reasoning_effort
 
 PROVIDERS = tuple(KINDS)  # the names only; each provider's row is in kit.model.providers.registry
 KEYS = (
@@ -55,8 +56,6 @@ BATCH_PRICE_FIELDS = tuple(f"batch_{name}" for name in PRICE_FIELDS)  # the rate
 SCHEME_PORTS = {"http": 80, "https": 443}
 REDACT_WORDS = {"on": "on", "1": "on", "yes": "on", "true": "on", "off": "off", "0": "off", "no": "off",
                 "false": "off", "auto": "auto", "": "auto"}  # fmt: skip
-REASONING_WORDS = ("none", "minimal", "low", "medium", "high")  # OpenAI's reasoning_effort values
-REASONING_BUDGET_MIN = 1024  # Anthropic's smallest extended-thinking budget
 N = TypeVar("N", int, float)
 
 
@@ -234,29 +233,6 @@ def _response_format(raw: str | None) -> str:
     return value
 
 
-def _reasoning_effort(raw: str | None, provider: str, max_tokens: int) -> str | None:
-    """REASONING_EFFORT: unset for the provider's default (nothing sent). An OpenAI-compatible endpoint
-    takes reasoning_effort's words; Anthropic takes `off` (extended thinking disabled) or a thinking
-    budget in tokens, at least 1024 and below MAX_TOKENS (the budget is part of the reply's tokens)."""
-    value = (raw or "").strip().lower()
-    if not value or value == "default":
-        return None
-    if provider == "anthropic":
-        if value in ("off", "none", "0"):
-            return "off"
-        budget = value.isdigit() and int(value)
-        if not budget or not REASONING_BUDGET_MIN <= budget < max_tokens:
-            raise ConfigError(
-                f"REASONING_EFFORT for anthropic must be off or a thinking budget in tokens from "
-                f"{REASONING_BUDGET_MIN} to below MAX_TOKENS ({max_tokens}); got {raw!r}"
-            )
-        return str(budget)
-    if value not in REASONING_WORDS:
-        words = ", ".join(REASONING_WORDS)
-        raise ConfigError(f"REASONING_EFFORT must be one of {words} (or unset); got {raw!r}")
-    return value
-
-
 def _api_key(raw: str | None) -> str | None:
     """The key with surrounding whitespace removed, or None if unset. A key must be printable ASCII
     with no whitespace inside; anything else is refused WITHOUT quoting the value, since a line break
@@ -359,7 +335,7 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
         batch_poll_s=_positive_seconds("BATCH_POLL_S", poll) if poll else None,
         redact=_redact(merged.get("REDACT")),
         redact_salt=(merged.get("REDACT_SALT") or "").strip() or None,
-        reasoning_effort=_reasoning_effort(merged.get("REASONING_EFFORT"), provider, tokens),
+        reasoning_effort=reasoning_effort(merged.get("REASONING_EFFORT"), provider, tokens),
     )
 
 

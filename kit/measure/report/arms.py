@@ -12,7 +12,7 @@ from typing import Any
 
 from kit.corpus import Corpus
 from kit.guard import scan
-from kit.measure import thresholds
+from kit.measure import cost, thresholds
 from kit.measure.compare import grade_of, short
 from kit.measure.report.text import marked
 from kit.measure.scoring import HIGHER, Metric
@@ -89,6 +89,8 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
         ("tokens", ", ".join(f"{k} {v}" for k, v in tokens.items())),
         ("cached input share", "-" if cached is None else f"{cached:.1%}"),
         ("cost", "not priced" if tele.get("cost_usd") is None else f"${tele['cost_usd']:.4f}"),
+        ("reasoning effort", (data.get("settings") or {}).get("reasoning_effort", "not recorded")),
+        ("cost at volume", "; ".join(cost.lines(data.get("cost_at_volume"))) or "not recorded"),
         ("latency", f"p50 {latency.get('p50', 0):.0f} ms, p95 {latency.get('p95', 0):.0f} ms"),
         ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; quarantine "
                  f"{'on' if flags.get('quarantine') else 'off'}"),
