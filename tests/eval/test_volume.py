@@ -1,0 +1,72 @@
+"""Volume: ten times the records must cost about ten times the time. A benchmark, not a timed test:
+it builds 60- and 600-record corpora by renumbering the shipped records (tests/volume.py), times each
+phase of the free suite on both in this process (tests/volume_phases.py), prints the figures under the
+scoreboard, and fails only on ratios, so a slow machine cannot fail it:
+
+- growth: each phase's wall time at 600 records is at most 12 times its time at 60. Both are divided
+  by the load ratio measured just before the phase (wall over CPU time of a pure computation: 1 on an
+  idle machine), so a phase is not charged for the other processes sharing the machine;
+- the stub arms at 600 records are CPU-bound: wall at most 1.5 times CPU, after the same correction
+  (before this version they spent 95% of their time waiting on a limiter paced by the stub's
+  isolated faults).
+
+Marked slow: it takes a minute or two. `python -m tests.volume_phases DIR` runs the phases by hand.
+"""
+
+import time
+
+import pytest
+
+from kit import pipeline
+from kit.corpus import load
+from kit.model import telemetry
+from kit.plugin.fixtures import STUB_FAULTS
+from tests.volume import renumbered
+from tests.volume_phases import PHASES, busy_ratio, line, phases
+
+pytestmark = pytest.mark.slow
+
+GROWTH = 12.0
+CPU_BOUND = 1.5
+STUB_ARMS = ("stub-floor", "stub-oracle")
+
+
+def corrected(seen: dict[str, float]) -> float:
+    return seen["wall"] / max(1.0, seen["load_ratio"])
+
+
+def test_ten_times_the_records_cost_at_most_twelve_times_the_time(tmp_path, record_property):
+    small = phases(renumbered(60, tmp_path / "c60"), tmp_path / "w60")
+    large = phases(renumbered(600, tmp_path / "c600"), tmp_path / "w600")
+    growth = {name: corrected(large[name]) / max(corrected(small[name]), 0.01) for name in PHASES}
+    for name in PHASES:
+        record_property(
+            "kit_note",
+            f"volume, {name}: 60 records {line(small[name])}; 600 records {line(large[name])}; "
+            f"growth {growth[name]:.1f}x (load-corrected wall)",
+        )
+    slow = {name: round(g, 1) for name, g in growth.items() if g > GROWTH}
+    assert not slow, f"phases that grew more than {GROWTH:g}x from 60 to 600 records: {slow}"
+    for name in STUB_ARMS:
+        ratio = corrected(large[name]) / max(large[name]["cpu"], 0.01)
+        assert ratio <= CPU_BOUND, f"{name} at 600 records waited: {line(large[name])}, {ratio:.2f}x its CPU"
+
+
+def test_the_stub_arms_on_all_600_records_are_cpu_bound(tmp_path, record_property):
+    # Unsampled: every one of 600 records through the paid path with the stub's usual faults.
+    corpus = load.load(renumbered(600, tmp_path / "c600"))
+    settings = pipeline.RunSettings(run_id="volume", results_dir=tmp_path / "results")
+    for served in ("floor", "oracle"):
+        arm = pipeline.StubArm(served, tmp_path / served, STUB_FAULTS, on_disk=False)
+        load_ratio = busy_ratio()
+        wall, cpu = time.perf_counter(), time.process_time()
+        done = pipeline.run(corpus, arm, settings)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        seen = {"wall": wall, "cpu": cpu, "load_ratio": load_ratio}
+        limiter = telemetry.summary(done.outcome)["rate_limit"]
+        said = f"volume, stub-{served} on all 600 records: {line(seen)}; limiter {limiter}"
+        record_property("kit_note", said)
+        assert len(done.report.grades) == 600 and limiter["refused_429"] > 0
+        assert limiter["paced_by"] is None, limiter
+        ratio = corrected(seen) / max(seen["cpu"], 0.01)
+        assert ratio <= CPU_BOUND, f"stub-{served} at 600 records waited: {line(seen)}, {ratio:.2f}x its CPU"
