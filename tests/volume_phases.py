@@ -58,13 +58,15 @@ def phases(folder: Path, work: Path | None = None) -> dict[str, dict[str, float]
     timed("offline arms", offline)
     corpus = held["offline arms"]
     wiring = sample.wiring_sample(corpus)
+    sampled = sample.describe(wiring, corpus)
+    extra = {"sample": sampled} if sampled else {}
     for served in ("floor", "oracle"):
-        arm = pipeline.StubArm(served, work / served, STUB_FAULTS, on_disk=False)
+        arm = pipeline.StubArm(served, work / served, STUB_FAULTS, on_disk=False, extra=extra)
         timed(f"stub-{served}", lambda arm=arm: pipeline.run(wiring, arm, settings))
     control = held["stub-floor"].outcome.answers()
     stub = pipeline.answers_from(pipeline.StubArm("floor", work / "injection", on_disk=False))
     name = "injection-stub-floor"
-    timed(name, lambda: pipeline.run_injection(name, wiring, control, stub, settings))
+    timed(name, lambda: pipeline.run_injection(name, wiring, control, stub, settings, extra))
     floor = pipeline.OfflineArm("floor")
     floor_answers = floor.answer(corpus.records).answers
     oracle = pipeline.OfflineArm("oracle").answer(corpus.records).answers

@@ -1,7 +1,8 @@
 """Volume: ten times the records must cost about ten times the time. A benchmark, not a timed test:
 it builds 60- and 600-record corpora by renumbering the shipped records (tests/volume.py), times each
 phase of the free suite on both in this process (tests/volume_phases.py), prints the figures under the
-scoreboard, and fails only on ratios, so a slow machine cannot fail it:
+scoreboard, and fails only on ratios, so a slow machine cannot fail it (the 60-record figures are
+the median of three runs):
 
 - growth: each phase's wall time at 600 records is at most 12 times its time at 60. Both are divided
   by the load ratio measured just before the phase (wall over CPU time of a pure computation: 1 on an
@@ -29,6 +30,13 @@ pytestmark = pytest.mark.slow
 GROWTH = 12.0
 CPU_BOUND = 1.5
 STUB_ARMS = ("stub-floor", "stub-oracle")
+SMALL_RUNS = 3  # the 60-record phases take about a second each: the median of three, so one noisy run
+# (or the first run's imports and compiled patterns) does not set the baseline
+
+
+def median(runs, key):
+    ordered = sorted(runs, key=key)
+    return ordered[len(ordered) // 2]
 
 
 def corrected(seen: dict[str, float]) -> float:
@@ -36,7 +44,9 @@ def corrected(seen: dict[str, float]) -> float:
 
 
 def test_ten_times_the_records_cost_at_most_twelve_times_the_time(tmp_path, record_property):
-    small = phases(renumbered(60, tmp_path / "c60"), tmp_path / "w60")
+    folder = renumbered(60, tmp_path / "c60")
+    runs = [phases(folder, tmp_path / f"w60-{n}") for n in range(SMALL_RUNS)]
+    small = {name: median((run[name] for run in runs), key=corrected) for name in PHASES}
     large = phases(renumbered(600, tmp_path / "c600"), tmp_path / "w600")
     growth = {name: corrected(large[name]) / max(corrected(small[name]), 0.01) for name in PHASES}
     for name in PHASES:

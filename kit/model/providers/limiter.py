@@ -8,11 +8,12 @@ request may start, and a pause that every thread honours after a 429.
 - Pause: a 429 with a wait hint stops every thread from sending until the hint has passed.
 - Isolated faults are not a rate limit: a 429 here and there (a server's bad moment, the stub's
   injected faults) pauses for its hint and may cut the window, and nothing more; the window grows back
-  as calls succeed. A pace is inferred only from a sustained pattern: at least SUSTAINED of the last
-  WINDOW settled requests refused (a server's own budget headers, below, pace on their own). Once
-  paced, a refusal lowers the pace only when it is repeated (another refusal among the last WINDOW),
-  so a lone fault later in the run costs its pause and not the pace. `figures()["paced_by"]` says which
-  pattern the run was paced by.
+  as calls succeed. A pace is inferred only from a sustained pattern: a SUSTAINED share (a quarter)
+  of the last WINDOW settled requests refused, two at least (a server's own budget headers, below,
+  pace on their own); a fault on every 7th request stays under it. Once paced, a refusal lowers the
+  pace only when it is repeated (another refusal among the last LESSON_WINDOW), so a lone fault far
+  into a long run costs its pause and not the pace. `figures()["paced_by"]` says which pattern the
+  run was paced by.
 - Pace: once the pattern holds, request starts are spaced. The rate is searched for from the
   answers themselves: it starts from what the server admitted over the hinted wait (at least
   one request per wait); a request admitted at some spacing after an admitted one proves that rate,
@@ -51,8 +52,10 @@ MARGIN = 0.1  # a start waits this share of a token's refill time beyond what th
 # (a refusal costs every thread a whole pause, so a little of the server's rate is given up for safety)
 RECENT_STARTS = 512  # request starts remembered: their spacing, and those a budget reading predates
 WINDOW = 20  # the settled requests a pattern of refusals is judged over
-SUSTAINED = 5  # refusals among the last WINDOW that make a rate limit (a quarter; isolated faults stay under)
-REPEATED = 2  # refusals among the last WINDOW for one to lower a pace already inferred
+SUSTAINED = 0.25  # the share of them refused that makes a rate limit (isolated faults stay under it)
+AT_LEAST = 2  # and never fewer refusals than this (one is always isolated)
+REPEATED = 2  # refusals among the last LESSON_WINDOW for one to lower a pace already inferred
+LESSON_WINDOW = 100  # (while a limit is being found they all are; a fault a hundred requests on is not)
 BY_HEADERS, BY_429S = "rate-limit headers", "repeated 429s"
 PENDING, ADMITTED, REFUSED = "pending", "admitted", "refused"
 
@@ -199,12 +202,19 @@ class Limiter:
             return
         if after.outcome == ADMITTED:
             self._prove(1.0 / spacing)
-        elif after.outcome == REFUSED and self._recent_refusals() >= REPEATED:
+        elif after.outcome == REFUSED and self._recent_refusals(LESSON_WINDOW) >= REPEATED:
             self._refuse(1.0 / spacing)
 
-    def _recent_refusals(self) -> int:
-        """Refusals among the last WINDOW settled requests."""
+    def _sustained(self) -> bool:
+        """A rate limit, not isolated faults: of the last WINDOW settled requests (all of them, early
+        in a run) at least a SUSTAINED share and at least AT_LEAST were refused."""
         settled = [s.outcome for s in self._starts if s.outcome != PENDING][-WINDOW:]
+        refused = settled.count(REFUSED)
+        return refused >= AT_LEAST and refused >= SUSTAINED * len(settled)
+
+    def _recent_refusals(self, window: int = WINDOW) -> int:
+        """Refusals among the last `window` settled requests."""
+        settled = [s.outcome for s in self._starts if s.outcome != PENDING][-window:]
         return settled.count(REFUSED)
 
     def _wait_turn(self, new_call: bool) -> None:
@@ -268,7 +278,7 @@ class Limiter:
                 self._epoch += 1
                 self._window = max(1.0, self._window * CUT)
             self._settle(ticket, REFUSED)
-            if self._rate is None and self._recent_refusals() >= SUSTAINED:
+            if self._rate is None and self._sustained():
                 self._paced_by.add(BY_429S)
                 self._seed(now, hint or 1.0)
             self._read(ticket, headers)
