@@ -1,7 +1,7 @@
 """The free suite's phases, each timed in this process (wall and CPU seconds), on a corpus folder: the
 offline arms loaded, answered and scored; the stub arms; the stub-served injection arm; the floor and
 the credulous reader under injection; the report. Used by the growth benchmark
-(tests/eval/test_volume.py) and by hand for a large corpus:
+(tests/plugin/test_volume.py) and by hand for a large corpus:
 
     python -m tests.volume_phases DIR          # prints one line per phase
 """
