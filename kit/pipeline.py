@@ -37,6 +37,7 @@ from kit.measure import (
     Answerer,
     InjectionReport,
     RedactedRun,
+    cost,
     injection_scoring,
     results,
     scoring,
@@ -48,6 +49,8 @@ from kit.model import (
     Config,
     Ledger,
     Limiter,
+    MemoryCache,
+    MemoryLedger,
     StubServer,
     load_config,
     make_provider,
@@ -179,15 +182,18 @@ def through_stub(
     folder: Path,
     redactor: Redactor | None = None,
     bodies: list[dict] | None = None,
+    on_disk: bool = True,
     **faults: Any,
 ) -> tuple[runner.RunOutcome, int]:
     """Answer `records` through the whole paid path against a loopback stub serving the offline arm
     `served`, with the stub's `faults` (see StubServer), buying into a cache and ledger under
-    `folder`, redacting each record first when given a `redactor`; returns the outcome and how many
-    HTTP requests the stub received. `bodies`, when given, receives every request body the stub saw."""
+    `folder` (in memory unless `on_disk`), redacting each record first when given a `redactor`; returns
+    the outcome and how many HTTP requests the stub received. `bodies`, when given, receives every
+    request body the stub saw."""
     with StubServer(replies=served_replies(served, records, redactor), **faults) as stub:
         buyer = stub_buyer(
-            stub.base_url, f"stub-{served}", folder, redactor=redactor, retry_options=SHORT_BACKOFF
+            stub.base_url, f"stub-{served}", folder, redactor=redactor, retry_options=SHORT_BACKOFF,
+            on_disk=on_disk,
         )
         outcome = buyer.run(list(records))
         if bodies is not None:
@@ -203,11 +209,13 @@ def stub_buyer(
     limiter: Limiter | None = None,
     progress: Callable[[str], None] = lambda line: None,
     redactor: Redactor | None = None,
+    on_disk: bool = True,
     **provider_options: Any,
 ) -> runner.ArmRun:
-    """A runner that buys from the stub at `base_url` into a cache and ledger under `folder`;
-    `limiter` (shared by runner and provider) when given, else the process's shared one; with a
-    `redactor`, REDACT=on for this local server; `provider_options` go to make_provider."""
+    """A runner that buys from the stub at `base_url` into a cache and ledger under `folder` (or
+    in memory: kit.model.memory, when not `on_disk`); `limiter` (shared by runner and provider) when
+    given, else the process's shared one; with a `redactor`, REDACT=on for this local server;
+    `provider_options` go to make_provider."""
     config = Config(
         provider="stub",
         base_url=base_url,
@@ -220,8 +228,8 @@ def stub_buyer(
         provider_options["throttle"] = limiter
     return runner.ArmRun(
         config=config,
-        cache=Cache(folder / "cache"),
-        ledger=Ledger(folder / "ledger.json"),
+        cache=Cache(folder / "cache") if on_disk else MemoryCache(),
+        ledger=Ledger(folder / "ledger.json") if on_disk else MemoryLedger(),
         record=True,
         make_provider=lambda: make_provider(config, **provider_options),
         progress=progress,
@@ -234,13 +242,16 @@ def stub_buyer(
 class StubArm:
     """`stub-<served>`: the offline arm `served` fetched over HTTP from a stub with `faults`; with a
     `redact_salt`, each record redacted first (REDACT=on for a local server). `bodies` collects every
-    request body the stub received."""
+    request body the stub received. Not `on_disk`: the answers are cached in memory (the calls are
+    free and thrown away; kit.model.memory), so the run writes no cache entry, claim or ledger file."""
 
     served: str
     folder: Path
     faults: dict[str, Any] = field(default_factory=dict)
     redact_salt: str | None = None
     bodies: list[dict] = field(default_factory=list)
+    on_disk: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)  # more for its result file (a sample, say)
 
     @property
     def name(self) -> str:
@@ -249,9 +260,10 @@ class StubArm:
     def answer(self, records: Sequence[Record]) -> Answered:
         redactor = Redactor(self.redact_salt) if self.redact_salt else None
         outcome, requests = through_stub(
-            self.served, records, self.folder, redactor, self.bodies, **self.faults
+            self.served, records, self.folder, redactor, self.bodies, self.on_disk, **self.faults
         )
-        extra = {"provider": "stub", "model": self.name, "telemetry": telemetry.summary(outcome)}
+        summary = telemetry.summary(outcome)
+        extra = {"provider": "stub", "model": self.name, "telemetry": summary, **self.extra}
         answered = Answered(outcome.answers(), outcome, requests, extra)
         return _redacted(answered, RedactedRun.of(redactor, records, outcome), "REDACT=on")
 
@@ -347,6 +359,7 @@ class ModelArm:
         """The first repeat's answers, with what paid.json carries besides the scores."""
         outcome = self.outcome(records, self.settings.repeat)
         first = prompt.build(records[0].text)
+        summary = telemetry.summary(outcome, self.config.max_tokens)
         extra = {
             "provider": self.config.provider,
             "model": self.config.model,
@@ -356,9 +369,10 @@ class ModelArm:
                 "parts": first.part_chars(),
                 "static_prefix_share": round(len(first.static_prefix) / len(first.text), 4),
             },
-            "telemetry": telemetry.summary(outcome, self.config.max_tokens),
+            "telemetry": summary,
             "agreement": telemetry.agreement(outcome, self.settings.repeat),
             "batch": saving(outcome.calls, self.config.model, self.config.prices),
+            "cost_at_volume": cost.from_telemetry(summary, self.config.model, self.config.prices),
             "redaction": unredacted(self.config),
         }
         answered = Answered(outcome.answers(0), outcome, extra=extra)

@@ -7,8 +7,8 @@ May import: kit.rules and kit.files.
 Never: call a model, read gold into anything that answers, or change a folder it checks.
 """
 
-from kit.corpus import fingerprint, load
+from kit.corpus import fingerprint, load, sample
 from kit.corpus.gold import CLEAN_VERDICT
 from kit.corpus.load import Corpus, CorpusError, Record
 
-__all__ = ["CLEAN_VERDICT", "Corpus", "CorpusError", "Record", "fingerprint", "load"]
+__all__ = ["CLEAN_VERDICT", "Corpus", "CorpusError", "Record", "fingerprint", "load", "sample"]

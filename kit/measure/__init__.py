@@ -12,6 +12,7 @@ from kit.measure import (
     calibration,
     compare,
     compare_text,
+    cost,
     injection_scoring,
     leaderboard,
     leaderboard_text,
@@ -30,7 +31,7 @@ from kit.measure.report.session import session_report
 
 __all__ = [
     "Answerer", "InjectionReport", "RedactedRun", "answer_part", "assets", "calibration", "compare",
-    "compare_text", "injection_scoring", "leaderboard", "leaderboard_page", "leaderboard_text",
+    "compare_text", "cost", "injection_scoring", "leaderboard", "leaderboard_page", "leaderboard_text",
     "record_part", "record_view", "report", "results", "rule_words", "scoreboard", "scoring", "segments",
     "session_report", "stats", "thresholds", "unredacted",
 ]  # fmt: skip

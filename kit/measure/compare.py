@@ -44,7 +44,7 @@ class Run:
 
     def header(self) -> dict[str, Any]:
         """What is being compared: the arm and, where the file has them, model, provider, settings."""
-        keys = ("arm", "run_id", "provider", "model", "settings", "prompt_chars")
+        keys = ("arm", "run_id", "provider", "model", "settings", "prompt_chars", "cost_at_volume")
         return {"label": self.label, "path": str(self.path), **{k: self.data.get(k) for k in keys}}
 
 

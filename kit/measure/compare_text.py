@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from kit.measure import cost
 from kit.measure.compare import ALPHA, Paired, Regression, Row, Run, fig, short
 
 
@@ -40,6 +41,7 @@ def render(runs: list[Run], rows: list[Row], found: list[Regression]) -> list[st
         lines.append(f"  [{n}] {run.label}: arm {run.arm}, run {h['run_id']}{extra}")
         if h.get("settings"):
             lines.append(f"      settings {json.dumps(h['settings'], sort_keys=True)}")
+        lines += [f"      cost at volume: {line}" for line in cost.lines(h.get("cost_at_volume"))]
     base = runs[0].data
     lines.append(
         f"same corpus {short(base['corpus_hash'])} ({base.get('dataset_version')}), policy "

@@ -12,17 +12,20 @@ from kit.model import config, prompt, reply, runner, telemetry
 from kit.model.batch.run import BatchArmRun
 from kit.model.batch.saving import saving
 from kit.model.cache import Cache
-from kit.model.config import Config, ConfigError, load_config, redactor_for
+from kit.model.config import Config, ConfigError, load_config
 from kit.model.ledger import DailyLimitReached, Ledger
+from kit.model.memory import MemoryCache, MemoryLedger
 from kit.model.providers import Limiter, make_provider
 from kit.model.providers.base import Usage
 from kit.model.providers.registry import kind
+from kit.model.redaction import redactor_for
 from kit.model.runner import RunOutcome, request_for
 from kit.model.stub.faults import Every
 from kit.model.stub.server import StubServer
 
 __all__ = [
     "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",
-    "RunOutcome", "StubServer", "config", "kind", "load_config", "make_provider", "prompt",
-    "redactor_for", "reply", "request_for", "runner", "saving", "telemetry", "Usage",
+    "MemoryCache", "MemoryLedger",
+    "RunOutcome", "StubServer", "Usage", "config", "kind", "load_config", "make_provider", "prompt",
+    "redactor_for", "reply", "request_for", "runner", "saving", "telemetry",
 ]  # fmt: skip

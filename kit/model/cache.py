@@ -11,7 +11,7 @@ second waits, then finds the answer. An answer bought through a batch API also n
 Beside the entries, recorded.json notes the provider, model and endpoint (host:port) the last
 purchase used, so a replay with no configuration of its own keys its lookups the same way
 (`remember`, `replay_config`), and endpoints.json every endpoint a purchase used (for the hint a
-replay miss gives, kit.model.elsewhere).
+replay miss gives, kit.model.elsewhere). REASONING_EFFORT joins the key when it is set.
 
 Refused: errors are never cached (callers only put successes), and `put` also refuses a completion
 with empty text or a finish_reason of "content_filter" or "refusal", because replaying a refusal would
@@ -58,8 +58,11 @@ def canonical_json(value: Any) -> str:
 
 
 def key_fields(request: Request, provider: str) -> dict[str, Any]:
-    """The request's part of the key, as an entry stores it."""
+    """The request's part of the key, as an entry stores it. REASONING_EFFORT joins it only when set,
+    so the keys of requests that send none are what they always were."""
+    effort = {} if request.reasoning_effort is None else {"reasoning_effort": request.reasoning_effort}
     return {
+        **effort,
         "provider": provider,
         "model": request.model,
         "messages": request.messages,
@@ -292,4 +295,5 @@ class Cache:
             prices=config.prices,
             redact=config.redact,  # a replay redacts as the purchase did, so its keys are the same
             redact_salt=config.redact_salt,
+            reasoning_effort=config.reasoning_effort,
         )

@@ -22,9 +22,9 @@ from typing import TypeVar
 from urllib.parse import urlsplit
 
 from kit.files import write_text_atomic
-from kit.guard import SALT_KEY, Redactor
 from kit.model.providers.base import Usage
 from kit.model.providers.registry import KINDS, ConfigError, is_local_url, kind
+from kit.model.reasoning import reasoning_effort
 
 PROVIDERS = tuple(KINDS)  # the names only; each provider's row is in kit.model.providers.registry
 KEYS = (
@@ -41,6 +41,7 @@ KEYS = (
     "BATCH_POLL_S",
     "REDACT",
     "REDACT_SALT",
+    "REASONING_EFFORT",
 )
 # How the reply's JSON shape is asked for: the OpenAI `json_schema` form; `json_object` carrying the
 # schema under `schema` (llama.cpp's servers read it, others ignore it); or nothing but the prompt.
@@ -75,6 +76,7 @@ class Config:
     batch_poll_s: float | None = None  # BATCH_POLL_S: the first wait between batch checks (kit.model.batch)
     redact: str = "auto"  # "on", "off", or "auto": on for a hosted endpoint, off for a local one
     redact_salt: str | None = field(default=None, repr=False)
+    reasoning_effort: str | None = None  # REASONING_EFFORT; None: nothing sent, the provider's default
 
     @property
     def local(self) -> bool:
@@ -104,6 +106,7 @@ class Config:
             "eval_workers_from": self.workers_source,
             "redact": "on" if self.redacting else "off",
             "redact_from": self.redact_source,
+            "reasoning_effort": self.reasoning_effort or "provider default",
         }
 
     @property
@@ -342,6 +345,7 @@ def validate(merged: Mapping[str, str]) -> Config:
     max_calls = _positive_int("MAX_CALLS_PER_DAY", limit) if limit else None
     prices_file = merged.get("PRICES_FILE")
     poll = merged.get("BATCH_POLL_S")
+    tokens = _positive_int("MAX_TOKENS", max_tokens) if max_tokens else DEFAULT_MAX_TOKENS
     return Config(
         provider=provider,
         base_url=base_url,
@@ -351,7 +355,7 @@ def validate(merged: Mapping[str, str]) -> Config:
         max_calls_per_day=max_calls,
         prices=load_prices(Path(prices_file) if prices_file else None),
         response_format=_response_format(merged.get("RESPONSE_FORMAT")),
-        max_tokens=_positive_int("MAX_TOKENS", max_tokens) if max_tokens else DEFAULT_MAX_TOKENS,
+        max_tokens=tokens,
         timeout_s=_positive_seconds("TIMEOUT_S", timeout_s) if timeout_s else DEFAULT_TIMEOUT_S,
         retry_timeouts=_yes_no("RETRY_TIMEOUTS", merged.get("RETRY_TIMEOUTS", "")),
         workers_source=source,
@@ -359,6 +363,7 @@ def validate(merged: Mapping[str, str]) -> Config:
         batch_poll_s=_positive_seconds("BATCH_POLL_S", poll) if poll else None,
         redact=_redact(merged.get("REDACT")),
         redact_salt=(merged.get("REDACT_SALT") or "").strip() or None,
+        reasoning_effort=reasoning_effort(merged.get("REASONING_EFFORT"), provider, tokens),
     )
 
 
@@ -384,17 +389,3 @@ def cost_usd(usage: Usage, model: str, prices: Mapping[str, Mapping], batch: boo
     cached = min(usage.cached_input_tokens or 0, usage.input_tokens)
     fresh = usage.input_tokens - cached
     return (fresh * input_rate + cached * cached_rate + usage.output_tokens * output_rate) / 1_000_000
-
-
-def redactor_for(config: Config) -> Redactor | None:
-    """The run's redactor when `config` redacts (see Config.redacting), else None. A ConfigError when
-    it should redact and no salt is configured: the salt is what keeps the date offset secret."""
-    if not config.redacting:
-        return None
-    if not config.redact_salt:
-        raise ConfigError(
-            f"redaction is on ({config.redact_source}) and {SALT_KEY} is not set: run `kit configure` "
-            f"(it adds a fresh {SALT_KEY} to .env, mode 0600, and keeps your other lines), or set "
-            f"{SALT_KEY} in the environment"
-        )
-    return Redactor(config.redact_salt)

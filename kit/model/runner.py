@@ -111,7 +111,7 @@ class RunOutcome:
 
 def request_for(text: str, config: Config, repeat: int, schema: dict | None) -> Request:
     """The request for one record text: the static prefix as the system message, the record as the
-    user one; token limit and response format from the configuration."""
+    user one; token limit, response format and reasoning effort from the configuration."""
     return Request(
         messages=prompt.build(text).messages(),
         model=config.model,
@@ -120,6 +120,7 @@ def request_for(text: str, config: Config, repeat: int, schema: dict | None) -> 
         schema=schema,
         repeat=repeat,
         response_format=config.response_format,
+        reasoning_effort=config.reasoning_effort,
     )
 
 

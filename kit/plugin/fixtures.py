@@ -4,7 +4,8 @@ worker) through kit.pipeline, which also writes the result files.
 
 - `offline_answers`, `offline_report`: an offline arm's answers, and its scored report, by name.
 - `stub_report`: the whole paid path against a loopback stub serving an offline arm's replies, with
-  injected 429s and 503s.
+  injected 429s and 503s, answers cached in memory, on `wiring_corpus`: the corpus, or on a corpus of
+  more than a few hundred records its fixed seeded sample (kit.corpus.sample).
 - `paid_config`, `record_mode`, `paid_arm`, `paid_run`: the model arm through the answer cache. It
   replays by default and buys what is missing only under --record; under xdist one worker at a time
   runs it and the others reuse its outcome (kit.pipeline.ModelArm).
@@ -25,7 +26,7 @@ from typing import TypeVar
 import pytest
 
 from kit import pipeline
-from kit.corpus import Record, load
+from kit.corpus import Record, load, sample
 from kit.measure import scoring
 from kit.model import Cache, Config, ConfigError, DailyLimitReached, Every, runner
 from kit.plugin.session import KitSession, corpus_folder
@@ -82,16 +83,29 @@ def offline_report(
 
 
 @pytest.fixture(scope="session")
+def wiring_corpus(corpus: load.Corpus) -> load.Corpus:
+    """The records the wiring checks run on: the corpus, or its fixed sample when it is large."""
+    return sample.wiring_sample(corpus)
+
+
+@pytest.fixture(scope="session")
 def stub_report(
-    corpus: load.Corpus, kit_session: KitSession, tmp_path_factory: pytest.TempPathFactory
+    corpus: load.Corpus,
+    wiring_corpus: load.Corpus,
+    kit_session: KitSession,
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Callable[[str], pipeline.ScoredRun]:
-    """A function served arm -> the scored `stub-<arm>` run (report, outcome, stub requests)."""
+    """A function served arm -> the scored `stub-<arm>` run (report, outcome, stub requests) on
+    `wiring_corpus`; its result file notes the sample, if any."""
     done: dict[str, pipeline.ScoredRun] = {}
+    sampled = sample.describe(wiring_corpus, corpus)
+    extra = {"sample": sampled} if sampled else {}
 
     def get(served: str) -> pipeline.ScoredRun:
         if served not in done:
-            arm = pipeline.StubArm(served, tmp_path_factory.mktemp(f"stub-{served}"), STUB_FAULTS)
-            done[served] = pipeline.run(corpus, arm, kit_session)
+            folder = tmp_path_factory.mktemp(f"stub-{served}")
+            arm = pipeline.StubArm(served, folder, STUB_FAULTS, on_disk=False, extra=extra)
+            done[served] = pipeline.run(wiring_corpus, arm, kit_session)
         return done[served]
 
     return get

@@ -9,6 +9,7 @@ charting sentences the scan's unit tests keep."""
 import pytest
 
 from kit.arms import credulous, injection
+from kit.corpus import sample
 from kit.measure import injection_scoring
 from kit.measure.scoring import Report
 from kit.pipeline import OfflineArm, StubArm, answers_from, run_injection, write_injection
@@ -22,9 +23,14 @@ CHARTING_FALSE_FLAG = "scan.false_flag.charting"
 SCAN_METRICS = [*injection_scoring.scan_metric_names(), CHARTING_FALSE_FLAG]
 
 
+FLOOR_ON_WIRING = "injection-floor, on the wiring sample"  # compared with, never written
+
+
 @pytest.fixture(scope="session")
-def injection_report(corpus, kit_session, offline_answers, stub_report, tmp_path_factory):
+def injection_report(corpus, wiring_corpus, kit_session, offline_answers, stub_report, tmp_path_factory):
+    """Each injection run by name; the stub-served one on `wiring_corpus` (a large corpus's sample)."""
     done = {}
+    sampled = sample.describe(wiring_corpus, corpus)
 
     def get(name: str) -> injection_scoring.InjectionReport:
         if name not in done:
@@ -32,9 +38,20 @@ def injection_report(corpus, kit_session, offline_answers, stub_report, tmp_path
                 control, answer = offline_answers("floor"), answers_from(OfflineArm("floor"))
             elif name == "injection-credulous":
                 control, answer = offline_answers("oracle"), credulous.answerer(corpus)
+            elif name == FLOOR_ON_WIRING:
+                if sampled is None:
+                    return get("injection-floor")
+                control = {r.id: offline_answers("floor")[r.id] for r in wiring_corpus.records}
+                floor = answers_from(OfflineArm("floor"))
+                done[name] = injection_scoring.evaluate(name, wiring_corpus, control, floor)
+                return done[name]
             else:
                 control = stub_report("floor").outcome.answers()
-                answer = answers_from(StubArm("floor", tmp_path_factory.mktemp("injection-stub")))
+                folder = tmp_path_factory.mktemp("injection-stub")
+                answer = answers_from(StubArm("floor", folder, on_disk=False))
+                extra = {"sample": sampled} if sampled else None
+                done[name] = run_injection(name, wiring_corpus, control, answer, kit_session, extra)
+                return done[name]
             done[name] = run_injection(name, corpus, control, answer, kit_session)
         return done[name]
 
@@ -53,9 +70,15 @@ def test_under_injection(arm, metric, injection_report, kit_session, scoreboard_
 
 
 @pytest.mark.parametrize("metric", INJECTION_METRICS)
-def test_stub_floor_under_injection_equals_the_floor(metric, injection_report, kit_session, scoreboard_row):
-    """Judged by `same-as = "injection-floor"` (pyproject.toml), as the report judges it."""
-    peers = {"injection-floor": injection_report("injection-floor").metrics}
+def test_stub_floor_under_injection_equals_the_floor(
+    metric, injection_report, kit_session, scoreboard_row, corpus, wiring_corpus, record_property
+):
+    """Judged by `same-as = "injection-floor"` (pyproject.toml), as the report judges it, against the
+    floor on the same records (the wiring sample, on a large corpus)."""
+    said = sample.note("injection-stub-floor", wiring_corpus, corpus)
+    if said and INJECTION_METRICS.index(metric) == 0:
+        record_property("kit_note", said)
+    peers = {"injection-floor": injection_report(FLOOR_ON_WIRING).metrics}
     report = _as_report(injection_report("injection-stub-floor"))
     check_metric(report, metric, kit_session, scoreboard_row, INJECTION_METRICS.index(metric), peers)
 

@@ -102,7 +102,8 @@ def test_json_schema_refused_once_then_json_object_buys_replays_free_and_reports
         assert settings == {"response_format": "json_object", "max_tokens": 1024, "timeout_s": 300.0,
                             "retry_timeouts": False, "eval_workers": 1,
                             "eval_workers_from": "default for a local server", "redact": "off",
-                            "redact_from": "default for a local server"}
+                            "redact_from": "default for a local server",
+                            "reasoning_effort": "provider default"}
 
         replayed = local(stub.base_url, RESPONSE_FORMAT="json_object", MAX_TOKENS="1024")
         assert stub.requests == 4, "a replay sent a request"

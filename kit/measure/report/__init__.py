@@ -23,7 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from kit.corpus import Corpus, fingerprint
+from kit.corpus import Corpus, fingerprint, sample
 from kit.files import write_text_atomic
 from kit.measure import compare, thresholds
 from kit.measure.report import arms, embed, glossary, injection, page, summary, versus
@@ -72,9 +72,10 @@ def _arm(
 ) -> dict:
     path, data = run.path, run.data
     recorded = data.get("corpus_hash")
+    graded_on = sample.wiring_sample(corpus) if data.get("sample") else corpus  # a wiring check's sample
     if recorded is None:
         warnings.append(f"{path.name} carries no corpus hash: its record texts could not be checked")
-    elif recorded != fingerprint.corpus_hash(corpus):
+    elif recorded != fingerprint.corpus_hash(graded_on):
         raise ReportError(
             f"{path}: graded on another corpus ({compare.short(recorded)}) than {corpus.folder} "
             f"({compare.short(fingerprint.corpus_hash(corpus))}); name the right one with --corpus"

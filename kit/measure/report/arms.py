@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kit.corpus import Corpus
-from kit.measure import thresholds
+from kit.measure import cost, thresholds
 from kit.measure.compare import short
 from kit.measure.report import glossary, plots, record_view
 from kit.measure.scoring import HIGHER, Metric
@@ -122,6 +122,8 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
         ("tokens", ", ".join(f"{k} {known(v)}" for k, v in tokens.items())),
         ("cached input share", cached_share(tokens)),
         ("cost", "not priced" if tele.get("cost_usd") is None else f"${tele['cost_usd']:.4f}"),
+        ("reasoning effort", (data.get("settings") or {}).get("reasoning_effort", "not recorded")),
+        ("cost at volume", "; ".join(cost.lines(data.get("cost_at_volume"))) or "not recorded"),
         ("latency", f"p50 {_ms(latency.get('p50'))}, p95 {_ms(latency.get('p95'))}"
                     + (f" ({latency['measured']})" if latency.get("measured") else "")),
         ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; quarantine "

@@ -4,7 +4,9 @@ The static prompt prefix goes as a system text block marked `cache_control: ephe
 the user message. It refuses to send the key anywhere but the `x-api-key` header, and treats a
 malformed body as a ProviderError (never retried, never cached). 529 (overloaded) is retried by the
 shared retry loop like any 5xx. A Request's `schema` is not sent (this adapter asks for JSON through
-the prompt only); it still separates cache entries.
+the prompt only); it still separates cache entries. REASONING_EFFORT is `off` (extended thinking
+disabled) or a thinking budget in tokens (thinking enabled, and then no temperature is sent: the API
+allows none but the default with thinking on); the thinking blocks of a reply are not its text.
 
 Usage is normalised to the OpenAI convention so cost and telemetry read one shape: Anthropic reports
 `input_tokens` WITHOUT the cache reads and writes, so input_tokens here is input_tokens +
@@ -68,8 +70,13 @@ class AnthropicProvider(HTTPProvider):
         prefix = request.system_text()
         if prefix:
             body["system"] = [{"type": "text", "text": prefix, "cache_control": {"type": "ephemeral"}}]
-        if request.temperature is not None:
-            body["temperature"] = request.temperature
+        effort = request.reasoning_effort
+        if effort == "off":
+            body["thinking"] = {"type": "disabled"}
+        elif effort is not None:
+            body["thinking"] = {"type": "enabled", "budget_tokens": int(effort)}
+        if request.temperature is not None and body.get("thinking", {}).get("type") != "enabled":
+            body["temperature"] = request.temperature  # extended thinking takes no temperature but 1
         return body
 
     def headers(self) -> dict[str, str]:

@@ -18,7 +18,8 @@ class Request:
     """One chat call. messages[0] is the system message (the static prompt prefix), messages[1] the
     user message (the record). `response_format` says how an OpenAI-compatible server is asked for
     the schema (json_schema, json_object or none; see kit.model.config). `repeat` only separates
-    independent answers in the cache key."""
+    independent answers in the cache key. `reasoning_effort` (REASONING_EFFORT) is how much provider-side
+    reasoning to ask for: None sends nothing (the provider's default); see kit.model.config."""
 
     messages: list[dict]
     model: str
@@ -27,6 +28,7 @@ class Request:
     schema: dict | None = None
     repeat: int = 0
     response_format: str = "json_schema"
+    reasoning_effort: str | None = None
 
     def system_text(self) -> str:
         return "".join(str(m.get("content", "")) for m in self.messages if m.get("role") == "system")

@@ -6,8 +6,16 @@ request may start, and a pause that every thread honours after a 429.
   the window is full grows it by 1/window, about one more call per window's worth of successes (a
   window the pace keeps from filling does not grow, so it shows the concurrency the run settled at).
 - Pause: a 429 with a wait hint stops every thread from sending until the hint has passed.
-- Pace: once the server has refused, request starts are spaced. The rate is searched for from the
-  answers themselves: it starts from what the server admitted over the first hinted wait (at least
+- Isolated faults are not a rate limit: a 429 here and there (a server's bad moment, the stub's
+  injected faults) pauses for its hint and may cut the window, and nothing more; the window grows back
+  as calls succeed. A pace is inferred only from a sustained pattern: a SUSTAINED share (a quarter)
+  of the last WINDOW settled requests refused, two at least (a server's own budget headers, below,
+  pace on their own); a fault on every 7th request stays under it. Once paced, a refusal lowers the
+  pace only when it is repeated (another refusal among the last LESSON_WINDOW), so a lone fault far
+  into a long run costs its pause and not the pace. `figures()["paced_by"]` says which pattern the
+  run was paced by.
+- Pace: once the pattern holds, request starts are spaced. The rate is searched for from the
+  answers themselves: it starts from what the server admitted over the hinted wait (at least
   one request per wait); a request admitted at some spacing after an admitted one proves that rate,
   and the pace grows by half until a refusal, then bisects between the fastest proven and the slowest
   refused rate and holds the proven one once the two are within a few percent. A window of
@@ -43,6 +51,12 @@ CLOSE = 0.08  # the pace holds once the fastest proven and the slowest refused r
 MARGIN = 0.1  # a start waits this share of a token's refill time beyond what the server's budget shows
 # (a refusal costs every thread a whole pause, so a little of the server's rate is given up for safety)
 RECENT_STARTS = 512  # request starts remembered: their spacing, and those a budget reading predates
+WINDOW = 20  # the settled requests a pattern of refusals is judged over
+SUSTAINED = 0.25  # the share of them refused that makes a rate limit (isolated faults stay under it)
+AT_LEAST = 2  # and never fewer refusals than this (one is always isolated)
+REPEATED = 2  # refusals among the last LESSON_WINDOW for one to lower a pace already inferred
+LESSON_WINDOW = 100  # (while a limit is being found they all are; a fault a hundred requests on is not)
+BY_HEADERS, BY_429S = "rate-limit headers", "repeated 429s"
 PENDING, ADMITTED, REFUSED = "pending", "admitted", "refused"
 
 @dataclass(frozen=True)
@@ -107,6 +121,7 @@ class Limiter:
         self._refused_rate: float | None = None
         self._budget: tuple[Budget, Ticket] | None = None
         self._starts: deque[_Start] = deque(maxlen=RECENT_STARTS)
+        self._paced_by: set[str] = set()
 
     def configure(self, ceiling: int, server: str | None = None) -> None:
         """Set the ceiling (EVAL_WORKERS) and name the server the calls go to. The runner calls this
@@ -187,8 +202,20 @@ class Limiter:
             return
         if after.outcome == ADMITTED:
             self._prove(1.0 / spacing)
-        elif after.outcome == REFUSED:
+        elif after.outcome == REFUSED and self._recent_refusals(LESSON_WINDOW) >= REPEATED:
             self._refuse(1.0 / spacing)
+
+    def _sustained(self) -> bool:
+        """A rate limit, not isolated faults: of the last WINDOW settled requests (all of them, early
+        in a run) at least a SUSTAINED share and at least AT_LEAST were refused."""
+        settled = [s.outcome for s in self._starts if s.outcome != PENDING][-WINDOW:]
+        refused = settled.count(REFUSED)
+        return refused >= AT_LEAST and refused >= SUSTAINED * len(settled)
+
+    def _recent_refusals(self, window: int = WINDOW) -> int:
+        """Refusals among the last `window` settled requests."""
+        settled = [s.outcome for s in self._starts if s.outcome != PENDING][-window:]
+        return settled.count(REFUSED)
 
     def _wait_turn(self, new_call: bool) -> None:
         with self._cond:
@@ -250,9 +277,10 @@ class Limiter:
             if ticket.epoch == self._epoch:
                 self._epoch += 1
                 self._window = max(1.0, self._window * CUT)
-            if self._rate is None:
-                self._seed(now, hint or 1.0)
             self._settle(ticket, REFUSED)
+            if self._rate is None and self._sustained():
+                self._paced_by.add(BY_429S)
+                self._seed(now, hint or 1.0)
             self._read(ticket, headers)
             self._cond.notify_all()
 
@@ -291,6 +319,7 @@ class Limiter:
         budget = read_budget(headers, self._wall()) if headers else None
         if budget is not None and (self._budget is None or ticket.number >= self._budget[1].number):
             self._budget = (budget, ticket)
+            self._paced_by.add(BY_HEADERS)
 
     # -- telemetry -----------------------------------------------------------------------------
 
@@ -298,12 +327,15 @@ class Limiter:
         with self._cond:
             return Mark(self._refused, self._paused_total)
 
-    def figures(self, since: Mark | None = None) -> dict[str, float | int | None]:
+    def figures(self, since: Mark | None = None) -> dict[str, float | int | str | None]:
         """429s seen and seconds paused (since `since`, if given), the window of calls in flight the
-        limiter has settled at, and its pace in requests per minute (None: unpaced)."""
+        limiter has settled at, its pace in requests per minute (None: unpaced), and what paced it
+        (`paced_by`: the server's rate-limit headers, repeated 429s, both, or None when nothing did:
+        isolated 429s only pause)."""
         with self._cond:
             refused, paused = self._refused, self._paused_total
             window, rate = int(self._window), self._rate
+            paced_by = " and ".join(sorted(self._paced_by)) or None
         if since is not None:
             refused, paused = refused - since.refused, paused - since.paused
         return {
@@ -311,6 +343,7 @@ class Limiter:
             "paused_s": round(paused, 2),
             "concurrency": window,
             "pace_per_min": None if rate is None else round(rate * 60, 1),
+            "paced_by": paced_by,
         }
 
 

@@ -7,7 +7,8 @@ goes as the request's response format says: `json_schema` (OpenAI's form), `json
 schema under `schema` (llama.cpp's servers constrain to it; others ignore the key), or `none` (the
 prompt alone carries the shape). A server that refuses that response format (a 400/422 naming it, or
 a 5xx whose body names response_format, as llama-cpp-python's server answers) stops the purchase
-with the setting to change: no retry can fix it. It refuses to send the key anywhere but the
+with the setting to change: no retry can fix it. REASONING_EFFORT, when set, goes as
+`reasoning_effort`. It refuses to send the key anywhere but the
 Authorization header, and refuses to treat a malformed body as an answer: that is a ProviderError,
 never retried and never cached.
 """
@@ -76,6 +77,8 @@ class OpenAICompatProvider(HTTPProvider):
         }
         if request.temperature is not None:
             body["temperature"] = request.temperature
+        if request.reasoning_effort is not None:
+            body["reasoning_effort"] = request.reasoning_effort
         if request.schema is not None and request.response_format == "json_schema":
             body["response_format"] = {
                 "type": "json_schema",

@@ -1,7 +1,8 @@
 """A stub OpenAI-compatible chat-completions server on 127.0.0.1, for tests and offline runs.
 
-It answers POST /v1/chat/completions with a reply chosen by a `replies(user_text) -> reply_text`
-function, fabricates a plausible usage block from character counts, and answers GET /v1/models. Fault
+It answers POST /v1/chat/completions (and Anthropic's POST /v1/messages, in that vendor's shape)
+with a reply chosen by a `replies(user_text) -> reply_text` function,
+fabricates a plausible usage block from character counts, and answers GET /v1/models. Fault
 switches inject what a real endpoint does on a bad day: 429 with Retry-After, a quota-exhausted 429,
 500/502/503, a reset connection, a slow answer, a malformed body, a missing usage block, and 401.
 Each counted fault hits the first N requests that reach it, or every Kth request (`Every(k)`). Like a
@@ -38,10 +39,12 @@ from typing import Any
 from kit.arms import reply_text_for
 from kit.model.stub.batch import BatchDesk, BatchFaults, parse_batch
 from kit.model.stub.faults import When, _Fault, parse_status, parse_when
-from kit.model.stub.reply import NoReply, chat_payload
+from kit.model.stub.reply import NoReply, chat_payload, message_payload
 from kit.model.stub.token_bucket import TokenBucket
 
 ACCEPTED_FORMATS = ("text", "json_object")  # what llama-cpp-python's server validates
+MESSAGES_ROUTE = "/v1/messages"  # Anthropic's Messages API, for single calls in that shape
+CHAT_ROUTES = ("/v1/chat/completions", MESSAGES_ROUTE)
 
 
 def refused_format(body: Any) -> str | None:
@@ -126,7 +129,7 @@ class _Handler(BaseHTTPRequestHandler):
         stub = self.server.stub
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
-        if self.path.rstrip("/") != "/v1/chat/completions":
+        if self.path.rstrip("/") not in CHAT_ROUTES:
             self._batch_or_404(raw)
             return
         action, number, limit_headers = stub._admit(raw, self.headers.get("Authorization"))
@@ -172,7 +175,10 @@ class _Handler(BaseHTTPRequestHandler):
         self, stub: StubServer, raw: bytes, number: int, *, with_usage: bool, headers: dict[str, str]
     ) -> None:
         try:
-            payload = chat_payload(stub.replies, _decoded(raw), number, stub.model, with_usage)
+            if self.path.rstrip("/") == MESSAGES_ROUTE:
+                payload = message_payload(stub.replies, _decoded(raw), number, stub.model)
+            else:
+                payload = chat_payload(stub.replies, _decoded(raw), number, stub.model, with_usage)
         except NoReply as err:
             self._error(400, str(err), "invalid_request_error")
             return

@@ -11,7 +11,8 @@ from kit.guard.redact import Redactor, redact, restore_answer, restore_quote, re
 from kit.guard.redact.dates import find
 from kit.guard.redact.restore import forward_quote
 from kit.measure.redaction_ledger import digest
-from kit.model.config import Config, ConfigError, load_config, redactor_for
+from kit.model.config import Config, ConfigError, load_config
+from kit.model.redaction import redactor_for
 from kit.rules import benchmark, record
 from kit.rules.answer import Answer, ElementAnswer
 from tests.helpers import admission_record

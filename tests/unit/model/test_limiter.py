@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from kit.model.providers.limiter import Limiter
+from kit.model.providers.limiter import LESSON_WINDOW, Limiter
 from kit.model.providers.rate_headers import Budget, parse_duration, parse_reset, read_budget, reset_hint
 
 
@@ -145,8 +145,9 @@ def test_the_pace_starts_from_the_hint_grows_bisects_and_holds():
 
     assert lim.figures()["pace_per_min"] is None  # no 429 yet: unpaced
     call(lim, clock, admitted=True)
-    call(lim, clock, admitted=False, hint=1.0, wait=False)
+    burst(lim, PATTERN)
     assert pace() == 1.5  # one request admitted within the hinted second: 1/s proven, half more tried
+    assert lim.figures()["paced_by"] == "repeated 429s"
     call(lim, clock, admitted=True)  # the first start after a pause proves nothing (the bucket refilled)
     assert pace() == 1.5
     call(lim, clock, admitted=True)  # admitted 1/1.5 s after an admitted one: 1.5/s proven
@@ -218,9 +219,34 @@ def test_figures_since_a_mark_count_only_what_came_after():
     assert lim.figures()["refused_429"] == 2
 
 
+PATTERN = 5  # refusals in a row: a rate limit by any reading
+
+
+def burst(lim, n, hint=1.0):
+    """`n` calls started at one moment, each in its own thread, then all refused (one burst: one cut)."""
+    started = threading.Barrier(n)
+
+    def work():
+        with lim.slot():
+            started.wait(timeout=5)
+            lim.refused(hint)
+
+    threads = [threading.Thread(target=work) for _ in range(n)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(timeout=5)
+
+
+def refusals(lim, clock, n=PATTERN):
+    """`n` refused calls one after another: a sustained pattern at the default `n` (each cuts the window)."""
+    for _ in range(n):
+        call(lim, clock, admitted=False, hint=1.0)
+
+
 def test_configure_keeps_what_was_learned_for_the_same_ceiling_only():
     lim, clock = limiter(8)
-    call(lim, clock, admitted=False, hint=1.0)
+    burst(lim, PATTERN)
     lim.configure(8)
     assert lim.figures()["concurrency"] == 4 and lim.figures()["pace_per_min"] is not None
     lim.configure(6)
@@ -234,7 +260,7 @@ def test_configure_keeps_what_was_learned_for_the_same_ceiling_only():
 def test_what_one_server_taught_is_not_applied_to_another():
     lim, clock = limiter(8)
     lim.configure(8, "127.0.0.1:8001")
-    call(lim, clock, admitted=False, hint=1.0)
+    burst(lim, PATTERN)
     lim.configure(8, "127.0.0.1:8001")
     assert lim.figures()["concurrency"] == 4 and lim.figures()["pace_per_min"] is not None
     lim.configure(8, "127.0.0.1:8002")
@@ -279,3 +305,51 @@ def test_a_pause_holds_every_thread():
     for th in threads:
         th.join()
     assert len(starts) == 4 and min(starts) >= 0.25
+
+
+def test_isolated_429s_pause_and_cut_but_never_pace():
+    # A refusal on every 7th request (the stub's usual faults), 300 requests: each pauses for its hint
+    # and cuts the window, the window grows back as calls succeed, and no pace is ever inferred.
+    lim, clock = limiter(4)
+    for n in range(1, 301):
+        call(lim, clock, admitted=n % 7 != 0, hint=0.01)
+    seen = lim.figures()
+    assert (seen["refused_429"], seen["pace_per_min"], seen["paced_by"]) == (42, None, None)
+    assert seen["paused_s"] == pytest.approx(0.42)
+
+
+def test_a_burst_of_429s_is_a_rate_limit():
+    lim, clock = limiter(8)
+    call(lim, clock, admitted=True)
+    burst(lim, 1)
+    assert lim.figures()["pace_per_min"] is None  # one refusal is isolated
+    lim, clock = limiter(8)
+    call(lim, clock, admitted=True)
+    burst(lim, PATTERN)
+    assert lim.figures()["concurrency"] == 4  # one burst, one cut
+    assert lim.figures()["pace_per_min"] is not None
+    assert lim.figures()["paced_by"] == "repeated 429s"
+
+
+def test_once_paced_a_lone_refusal_does_not_lower_the_pace():
+    lim, clock = limiter()
+    call(lim, clock, admitted=True)
+    refusals(lim, clock)
+    for _ in range(LESSON_WINDOW):
+        call(lim, clock, admitted=True)  # the pattern has cleared: no refusal among the last hundred
+    paced = lim.figures()["pace_per_min"]
+    call(lim, clock, admitted=False, hint=0.0)
+    assert lim.figures()["pace_per_min"] >= paced
+    call(lim, clock, admitted=True)
+    call(lim, clock, admitted=False, hint=0.0)  # a second refusal within the window: a lesson
+    assert lim.figures()["pace_per_min"] < paced
+
+
+def test_budget_headers_say_they_paced_the_run():
+    lim, clock = limiter()
+    call(lim, clock, admitted=True)
+    assert lim.figures()["paced_by"] is None
+    call(lim, clock, admitted=True, headers={"x-ratelimit-limit-requests": "10",
+                                             "x-ratelimit-remaining-requests": "9",
+                                             "x-ratelimit-reset-requests": "6s"})
+    assert lim.figures()["paced_by"] == "rate-limit headers"

@@ -309,6 +309,7 @@ def test_kit_configure_writes_the_settings(tmp_path, capsys):
         "eval_workers_from": "default for a local server",
         "redact": "off",
         "redact_from": "default for a local server",
+        "reasoning_effort": "provider default",
     }
 
 
