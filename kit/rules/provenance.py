@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from functools import lru_cache
 
 from kit.rules import citation, elements, record, rulebook
 from kit.rules.answer import Answer
@@ -49,11 +50,19 @@ def sections_holding(record_text: str, quote: str | None) -> tuple[str, ...]:
     needle = citation.norm(quote or "")
     if not needle:
         return ()
+    return tuple(heading for heading, body in _normalised_sections(record_text) if needle in body)
+
+
+@lru_cache(maxsize=4096)
+def _normalised_sections(record_text: str) -> tuple[tuple[str, str], ...]:
+    """(heading, normalised body) per section, in record order; none for a text not in the format.
+    Kept per text: one record's provenance is asked about again and again (every reading of every
+    answer, raw and rechecked, of every arm and planted set), and a text's sections never change."""
     try:
         bodies = record.sections(record_text)
     except record.RecordFormatError:
         return ()
-    return tuple(heading for heading, body in bodies.items() if needle in citation.norm(body))
+    return tuple((heading, citation.norm(body)) for heading, body in bodies.items())
 
 
 def breaches(answer: Answer, record_text: str) -> list[Breach]:
