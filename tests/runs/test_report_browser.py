@@ -237,7 +237,9 @@ def test_no_console_error_and_no_request_beyond_the_file(opened):
     section.locator("table.records a.open-detail:visible").first.click()
     page.locator("#arm-injection-floor details.placement summary").first.click()
     page.locator("#arm-injection-floor details.plant-detail summary").first.click()
-    assert page.locator("#arm-injection-floor details.plant-detail ol.text mark.plant").count() == 1
+    plant = page.locator("#arm-injection-floor details.plant-detail ol.text mark.plant")
+    plant.first.wait_for()  # the detail is built by the page's script when it opens, not at the click
+    assert plant.count() == 1
     page.wait_for_timeout(200)
     assert opened.console == []
     assert opened.requests == [opened.url]
