@@ -33,8 +33,10 @@ HOSTILE = (
 )
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium for this module, stopped when the module ends: Playwright's sync API allows one
+    driver per process at a time, and the board's browser tests start their own."""
     if not CHROMIUM.exists():
         pytest.fail(
             f"Chromium is not installed at {CHROMIUM}; the report's browser tests need it: "

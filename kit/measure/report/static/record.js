@@ -3,7 +3,8 @@
 // arithmetic, parser notes and scan flags, and the record's text with the exact characters each
 // answer quote covers and the key's spans marked. Every piece of record or reply content goes in
 // through textContent: this file never writes innerHTML, so nothing in a record can become markup.
-// Public: window.KitRecord.render(view) -> Element, KitRecord.text(view) -> the marked text alone
+// Public: window.KitRecord.render(view) -> Element, KitRecord.text(view) -> the marked text alone,
+// KitRecord.el(tag, className, text) -> an element holding text only (the report's script uses it too)
 // (an <ol>; needs only lines, key_marks, marks, flagged), and KitRecord.segments(view).
 (function () {
   "use strict";
@@ -183,5 +184,5 @@
     return root;
   }
 
-  window.KitRecord = {render: render, segments: segments, text: textBlock};
+  window.KitRecord = {render: render, segments: segments, text: textBlock, el: el};
 })();

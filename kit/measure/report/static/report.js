@@ -11,16 +11,7 @@
   }
   var data = JSON.parse(source.textContent);
 
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) {
-      node.className = className;
-    }
-    if (text !== undefined && text !== null) {
-      node.textContent = String(text);
-    }
-    return node;
-  }
+  var el = window.KitRecord.el;
 
   // A whole view again (see embed.py): the record's part, the answer's, the rule's words, and each
   // element's key fields from the record's part.
