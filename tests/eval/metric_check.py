@@ -10,10 +10,11 @@ skipped with the reason, never failed.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 
 import pytest
 
-from kit.measure import scoreboard, thresholds
+from kit.measure import calibration, scoreboard, thresholds
 from kit.measure.scoring import Metric, Report
 from kit.plugin.session import KitSession
 
@@ -42,3 +43,19 @@ def check_metric(
             f"({verdict.reason}); records that cost it: {costly or 'none'}",
             pytrace=False,
         )
+
+
+def calibration_line(report: Report) -> str:
+    """The arm's calibration as a line under the scoreboard (Brier, ECE over fixed bins with the count
+    in each): computed from the same grades the report's reliability diagram reads; n/a for an arm
+    that states no confidence. No threshold: how calibrated is good enough is the user's choice."""
+    found = calibration.of_records([asdict(g) for g in report.grades])
+    if found is None:
+        return f"calibration, {report.arm}: n/a (no confidence stated)"
+    assert sum(b.count for b in found.bins) == found.stated and 0 <= found.ece <= 1 and 0 <= found.brier <= 1
+    counts = " ".join(str(b.count) for b in found.bins)
+    return (
+        f"calibration, {report.arm}: Brier {found.brier:.3f}, ECE {found.ece:.3f} over {found.stated} stated "
+        f"({found.unstated} without), accuracy {found.accuracy:.1%} at mean confidence "
+        f"{found.mean_confidence:.1%}; records per bin {counts}; no threshold (your choice)"
+    )

@@ -12,7 +12,8 @@ from kit.measure.scoring import metric_names
 from kit.model.runner import plural
 from kit.model.telemetry import explain
 from kit.plugin.fixtures import corpus_folder
-from tests.eval.metric_check import check_metric
+from kit.plugin.hooks import NOTE_KEY
+from tests.eval.metric_check import calibration_line, check_metric
 
 pytestmark = pytest.mark.paid
 
@@ -65,3 +66,8 @@ def test_metric(metric, paid_run, kit_session, scoreboard_row):
             pytrace=False,
         )
     check_metric(paid_run.report, metric, kit_session, scoreboard_row)
+
+
+def test_calibration_is_reported(paid_run, record_property):
+    """The model's stated confidence against "record fully right", under the scoreboard."""
+    record_property(NOTE_KEY, calibration_line(paid_run.report))

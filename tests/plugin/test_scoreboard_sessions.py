@@ -16,11 +16,12 @@ def test_the_scoreboard_is_the_same_with_and_without_xdist_and_one_file_per_arm(
     plain = pytester.runpytest_inprocess(*inner_args(FREE_ARMS, tmp_path / "plain"))
     spread_args = inner_args(FREE_ARMS, tmp_path / "spread", "-n", "2", "--run-id=r1")
     spread = pytester.runpytest_subprocess(*spread_args)
-    plain.assert_outcomes(passed=117)
-    spread.assert_outcomes(passed=117)
+    plain.assert_outcomes(passed=120)  # 39 metrics and a calibration line per arm
+    spread.assert_outcomes(passed=120)
     assert _board(plain.stdout.str()) == _board(spread.stdout.str())
     for arm in ("floor", "always-present", "oracle"):
         assert f"arm: {arm}  (39 metrics, 0 below threshold)" in plain.stdout.str()
+        assert f"calibration, {arm}: " in _board(plain.stdout.str())
     written = sorted(p.name for p in (tmp_path / "spread" / "r1").iterdir())
     assert written == ["always-present.json", "floor.json", "oracle.json"]
 
