@@ -45,6 +45,29 @@ BUY_COMMAND = "pytest -m paid --record"
 CLAIMS = ".claims"
 
 
+
+def entry_for(
+    key: str, completion: Completion, request: Request | None, provider: str | None
+) -> dict[str, Any]:
+    """What the cache keeps for one answer (on disk or in memory); Uncacheable for a refusal or an
+    empty text, which are never kept."""
+    reason = refusal_reason(completion)
+    if reason is not None:
+        raise Uncacheable(f"not caching {key[:12]}: {reason}")
+    stored = completion.to_dict()
+    stored.pop("cached", None)
+    stored.pop("retries", None)
+    if stored.get("batch") is None:
+        stored.pop("batch", None)  # a single call's entry is as it always was
+    return {
+        "key": key,
+        "provider": provider,
+        "model": request.model if request is not None else None,
+        "request": key_fields(request, provider or "") if request is not None else None,
+        "completion": stored,
+        "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
+
 class CacheWarning(UserWarning):
     """A cache entry could not be read and was treated as a miss."""
 
@@ -176,22 +199,7 @@ class Cache:
         provider: str | None = None,
     ) -> Path:
         """Store a successful completion atomically; raises Uncacheable for refusals and empty text."""
-        reason = refusal_reason(completion)
-        if reason is not None:
-            raise Uncacheable(f"not caching {key[:12]}: {reason}")
-        stored = completion.to_dict()
-        stored.pop("cached", None)
-        stored.pop("retries", None)
-        if stored.get("batch") is None:
-            stored.pop("batch", None)  # a single call's entry is as it always was
-        entry: dict[str, Any] = {
-            "key": key,
-            "provider": provider,
-            "model": request.model if request is not None else None,
-            "request": key_fields(request, provider or "") if request is not None else None,
-            "completion": stored,
-            "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        }
+        entry = entry_for(key, completion, request, provider)
         target = self.path(key)
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.parent / f".{key}.{os.getpid()}.{threading.get_ident()}.{uuid.uuid4().hex}.tmp"

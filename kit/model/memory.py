@@ -16,9 +16,8 @@ import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-from kit.model.cache import Cache, Uncacheable, _completion, key_fields, refusal_reason
+from kit.model.cache import Cache, _completion, entry_for
 from kit.model.ledger import Ledger
 from kit.model.providers.base import Completion, Request
 
@@ -45,16 +44,7 @@ class MemoryCache(Cache):
         request: Request | None = None,
         provider: str | None = None,
     ) -> Path:
-        reason = refusal_reason(completion)
-        if reason is not None:
-            raise Uncacheable(f"not caching {key[:12]}: {reason}")
-        stored = {k: v for k, v in completion.to_dict().items() if k not in ("cached", "retries")}
-        entry: dict[str, Any] = {
-            "key": key,
-            "provider": provider,
-            "completion": stored,
-            "request": key_fields(request, provider or "") if request is not None else None,
-        }
+        entry = entry_for(key, completion, request, provider)
         with self._lock:
             self._entries[key] = json.dumps(entry)
         return self.path(key)
