@@ -81,7 +81,7 @@ def test_the_stub_served_oracle_with_redaction_stays_perfect(which, planted, tmp
 
 def test_no_planted_identifier_and_no_original_date_leaves_the_machine(planted, tmp_path):
     corpus, written = planted
-    arm = pipeline.StubArm("floor", tmp_path / "stub", redact_salt=SALT)
+    arm = pipeline.StubArm("floor", tmp_path / "stub", redact_salt=SALT, bodies=[])
     done = pipeline.run(corpus, arm, _settings(tmp_path))
     assert len(arm.bodies) == 60
     ledger = tmp_path / "results" / "redaction" / FOLDER / "stub-floor.json"
@@ -117,7 +117,7 @@ def test_a_quote_that_names_the_patient_is_credited_and_written_only_with_its_pl
         for e in r["elements"]:
             e.pop("span", None)
     (folder / "gold.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
-    arm = pipeline.StubArm("oracle", tmp_path / "stub", redact_salt=SALT)
+    arm = pipeline.StubArm("oracle", tmp_path / "stub", redact_salt=SALT, bodies=[])
     done = pipeline.run(load.load(folder), arm, _settings(tmp_path))
     grade = next(e for e in done.report.grades[0].elements if e.element == "comorbidities")
     assert (grade.quote, grade.citation) == (named, "credited")
