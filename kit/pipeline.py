@@ -243,8 +243,9 @@ class StubArm:
     """`stub-<served>`: the offline arm `served` fetched over HTTP from a stub with `faults`; with a
     `redact_salt`, each record redacted first (REDACT=on for a local server). `bodies`, when given a
     list, collects every request body the stub received (a test's evidence of what left; not kept
-    otherwise: at volume the bodies, each a whole prompt, would fill the memory). Not `on_disk`: the answers are cached in memory (the calls are
-    free and thrown away; kit.model.memory), so the run writes no cache entry, claim or ledger file."""
+    otherwise: at volume the bodies, each a whole prompt, would fill the memory). Not `on_disk`: the
+    answers are cached in memory (the calls are free and thrown away; kit.model.memory), so the run
+    writes no cache entry, claim or ledger file."""
 
     served: str
     folder: Path

@@ -15,13 +15,24 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from kit.guard.redact import dates, patterns, prose
-from kit.guard.redact.patterns import NAME_LABELS, NAME_WORD, NOT_NAMES, PARTICLES, TITLES, UPPER_NAME_WORD
+from kit.guard.redact.patterns import (
+    LOWER_SURNAME,
+    NAME_LABELS,
+    NAME_WORD,
+    NOT_NAMES,
+    NOT_SURNAMES,
+    PARTICLES,
+    SUFFIXES,
+    TITLES,
+    UPPER_LETTER,
+    UPPER_NAME_WORD,
+)
 
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
 LABELLED, NAMED, FREE, DATED = 0, 1, 2, 3  # ranks: a lower rank wins a tie between spans of one length
 _DOB = re.compile(r"(?i:\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date|born(?: on)?)\b)[ \t]*[:\-]?[ \t]*$")
-_INITIAL = r"[A-Z]\."
+_INITIAL = rf"{UPPER_LETTER}\."
 _PARTICLE = rf"(?i:{'|'.join(sorted(PARTICLES, key=len, reverse=True))})"
 _PARTICLES = rf"(?:{_PARTICLE}[ \t]+)+"  # "Van der ", "de la "
 _NAME_RUN = re.compile(
@@ -29,13 +40,14 @@ _NAME_RUN = re.compile(
 )
 _SURNAME = (  # "Van der Berg", "CASA GRANDE", "DE LA O"
     rf"(?:{_PARTICLES})?(?:{NAME_WORD}(?:[ \t]+{NAME_WORD})?|{UPPER_NAME_WORD}(?:[ \t]+{UPPER_NAME_WORD})?)"
-    rf"|{_PARTICLES}[A-Z]\b"
+    rf"|{_PARTICLES}{UPPER_LETTER}\b"
 )
 _SURNAME_FIRST = re.compile(rf"({_SURNAME}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)")
 _FIELD_NUMBER = re.compile(r"(?<![\w+])\+?\d[\d ().-]{5,}\d(?!\w)")
 _LEADING_PARTICLES = re.compile(rf"(?<![\w-]){_PARTICLES}$")
 _TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
-_TRAILING_INITIAL = re.compile(r"[ \t][A-Z]\.")
+_TRAILING_INITIAL = re.compile(rf"[ \t]{UPPER_LETTER}\.")
+_LOWER_TAIL = re.compile(rf"[ \t]+({LOWER_SURNAME})(?=[ \t]*(?:[,;(]|\band\b|$))")  # "Drago volk (son)"
 _JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+|[ \t]+{_PARTICLES})$")
 
 
@@ -57,10 +69,14 @@ class Person:
 
 
 def _name_words(value: str) -> list[str]:
-    """The name at the start of a field's value: "Smith, John A." or "Mr John Smith (son), ..."."""
+    """The name at the start of a field's value: "Smith, John A." or "Mr John Smith (son), ...", with a
+    surname written in lower case when it closes the name ("Drago volk (neighbour)")."""
     value = re.sub(rf"^(?:{'|'.join(TITLES)})\.?[ \t]+", "", value.strip())
     inverted = _SURNAME_FIRST.match(value)
     run = inverted.group(2) + " " + inverted.group(1) if inverted else (_NAME_RUN.match(value) or [""])[0]
+    tail = _LOWER_TAIL.match(value, len(run)) if run and not inverted else None
+    if tail and tail.group(1) not in NOT_SURNAMES:
+        run += " " + tail.group(1)
     run = re.sub(rf"\b({_PARTICLES})([A-Z])\b", lambda m: m.group(1).replace(" ", "_") + m.group(2), run)
     tokens = run.split()
     words = [  # a particle with a name word after it is part of the surname, not a name on its own
@@ -120,15 +136,23 @@ def people(text: str) -> list[Person]:
 
 
 def _spellings(person: Person) -> list[str]:
-    """Each name word (matched in any case), and the person's initials ("E.I.", in capitals only)."""
+    """Each name word (matched in any case) and each part of a hyphenated or apostrophised one (a
+    person may be called by one half: "Mrs Mitchell" for Mitchell-Ward, even where the other half is
+    also a word, as the egress gate checks), and the person's initials ("E.I.", in capitals only)."""
     words = [w.lower() for w in person.words + person.aliases]
+    words += [
+        part for w in words if re.search(r"[-'’]", w) for part in re.findall(r"[^\W\d_]{2,}", w)
+        if part not in PARTICLES | SUFFIXES
+    ]  # fmt: skip
     if len(person.words) > 1:
         words.append(f"{person.words[0][0]}.{person.words[-1].split()[-1][0]}.".upper())
     return words
 
 
 def _owner_key(word: str) -> str:
-    return word if word.endswith(".") else word.lower()  # initials as written, names in any case
+    """Initials as written; a name word in any case, the Turkish dotted and dotless i as one letter (the
+    pattern matches "YILMAZ" for "Yılmaz", whose lower case is not "yilmaz")."""
+    return word if word.endswith(".") else word.lower().replace("ı", "i").replace("i\u0307", "i")
 
 
 def _name_spans(text: str, known: list[Person]) -> list[Span]:
@@ -137,14 +161,14 @@ def _name_spans(text: str, known: list[Person]) -> list[Span]:
     its neighbour names, else to the first person known (the patient, when the record names one)."""
     owners: dict[str, list[int]] = {}
     for index, person in enumerate(known):
-        for word in _spellings(person):
+        for word in map(_owner_key, _spellings(person)):
             if len(word) > 1 and index not in owners.setdefault(word, []):
                 owners[word].append(index)
     if not owners:
         return []
-    names = [w for w in owners if not w.endswith(".")]
+    names = [re.escape(w).replace("i", "i\u0307?") for w in owners if not w.endswith(".")]  # "i̇zzət"
     initials = [w for w in owners if w.endswith(".")]
-    alternatives = [f"(?i:{'|'.join(sorted(map(re.escape, names), key=len, reverse=True))})"] if names else []
+    alternatives = [f"(?i:{'|'.join(sorted(names, key=len, reverse=True))})"] if names else []
     alternatives += [re.escape(w) for w in sorted(initials, key=len, reverse=True)]
     pattern = re.compile(rf"(?<![\w-])(?:{'|'.join(alternatives)})(?![\w-])")
     hits = [(m.start(), m.end(), owners[_owner_key(m.group())]) for m in pattern.finditer(text)]

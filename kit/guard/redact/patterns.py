@@ -12,6 +12,7 @@ clinical word, so nothing here can be tuned to a corpus's wording.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 
 # Placeholder types, and which of them are one family (a number labelled fax elsewhere written bare
@@ -26,7 +27,7 @@ FAMILY = {"FAX": "PHONE", "PAGER": "PHONE", "ACCOUNT": "ID", "MEMBER": "ID", "EN
 _QUALIFIER = r"[ \t]*(?i:id|no\.?|number|num\.?|#)"
 _SEP = r"[ \t]*(?i:[:#]|no\.?|number|num\.?|id)?[ \t]*(?:[:#][ \t]*)?"
 _ID_VALUE = r"(?P<v>\d{3} \d{3} \d{4}|[A-Z]{0,4}-?\d[\dA-Z-]{3,}[\dA-Z])(?![\w-])"
-_NUMBER_VALUE = r"(?P<v>\+?[\d(][\d ().-]{1,}\d(?:[ \t]*(?:x|ext\.?)[ \t]*\d{1,5})?)(?![\w-])"
+_NUMBER_VALUE = r"(?P<v>\+?[\d(][\d ()./-]{1,}\d(?:[ \t]*(?:x|ext\.?)[ \t]*\d{1,5})?)(?![\w-])"
 _LEFT = r"(?<![A-Za-z])"
 
 
@@ -106,10 +107,27 @@ NAME_LABELS: tuple[tuple[str, str], ...] = (
 TITLES = {"Mr": "NAME", "Mrs": "NAME", "Ms": "NAME", "Miss": "NAME", "Mx": "NAME", "Master": "NAME",
           "Dr": "CLINICIAN", "Prof": "CLINICIAN", "Professor": "CLINICIAN", "Doctor": "CLINICIAN",
           "Sister": "CLINICIAN", "Nurse": "CLINICIAN"}  # fmt: skip
-_EXTENDED = "\u0100-\u024f\u1e00-\u1eff"  # Latin Extended-A and -B, Extended Additional (both cases)
-_UP, _LOW = f"A-ZÀ-ÖØ-Þ{_EXTENDED}", f"a-zß-öø-ÿ{_EXTENDED}"  # Latin letters with their accents
+
+
+def _letters(category: str) -> str:
+    """A character class body of every Latin letter of `category` (Lu or Ll), accents included: Basic
+    Latin to the IPA block ("Ə", "ə", "ı") and Latin Extended Additional ("Ạ", "ữ")."""
+    codes = [c for block in (range(0x41, 0x2B0), range(0x1E00, 0x1F00)) for c in block
+             if unicodedata.category(chr(c)) == category]  # fmt: skip
+    runs: list[list[int]] = []
+    for c in codes:
+        if runs and runs[-1][1] == c - 1:
+            runs[-1][1] = c
+        else:
+            runs.append([c, c])
+    return "".join(re.escape(chr(a)) + (f"-{re.escape(chr(b))}" if b > a else "") for a, b in runs)
+
+
+_UP, _LOW = _letters("Lu"), _letters("Ll")
 _PREFIX = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le)?"
-NAME_WORD = rf"{_PREFIX}[{_UP}][{_LOW}]+(?:[-'’]{_PREFIX}[{_UP}][{_LOW}]+)*"  # "Daw-McSharry", "O'Hurley"
+UPPER_LETTER = f"[{_UP}]"  # an initial: "Ü."
+_CAMEL = rf"[{_UP}][{_LOW}]+(?:[{_UP}][{_LOW}]+)*"  # "ObaniJesu"
+NAME_WORD = rf"{_PREFIX}{_CAMEL}(?:[-'’]{_PREFIX}{_CAMEL})*"  # "Daw-McSharry", "O'Hurley"
 UPPER_NAME_WORD = rf"(?:[{_UP}]['’])?[{_UP}]{{2,}}(?:[-'’][{_UP}]{{2,}})*"  # "IWASAKI, Evander", "O'HURLEY"
 # Words that name a person by relation to the patient, in prose ("her lodger Kiki Schulten").
 RELATIONS = (
@@ -121,8 +139,22 @@ RELATIONS = (
 # Name particles ("Van der Berg", "de la Cruz"): part of a surname where a name word follows them, never
 # a name on their own; and suffixes. Neither is looked for alone.
 PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos",
-                       "das", "ter", "ten", "bin", "ibn", "al", "el"})  # fmt: skip
+                       "das", "ter", "ten", "bin", "ibn", "al", "el", "ó", "ní", "nic", "uí", "ua", "mac",
+                       "na"})  # fmt: skip
 SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+# A surname written in lower case ("Tanja petek", "Drago volk (neighbour)"): a lower-case word right
+# after a name, closing the name before a comma, a bracket, "and" or the end of a field. These words
+# close a clause the same way and are never taken for that surname.
+LOWER_SURNAME = rf"[{_LOW}]{{2,}}(?:-[{_LOW}]{{2,}})?"
+NOT_SURNAMES = frozenset({
+    "today", "yesterday", "tonight", "tomorrow", "too", "also", "again", "present", "here", "there", "now",
+    "earlier", "later", "home", "alone", "overnight", "yet", "instead", "first", "last", "aside", "only",
+    "both", "already", "well", "in", "out", "up", "down", "away", "back", "before", "after", "since",
+    "recently", "daily", "weekly", "nearby", "locally", "abroad", "upstairs", "downstairs", "once", "twice",
+    "however", "though", "meanwhile", "either", "neither", "agreed", "declined", "consented", "informed",
+    "aware", "concerned", "upset", "updated", "contacted", "called", "visited", "visiting", "attending",
+    "absent", "unavailable", "available", "is", "was", "are", "were",
+})  # fmt: skip
 # Words that may follow a title or a label but are never a name (a sentence going on).
 NOT_NAMES = frozenset({"The", "He", "She", "They", "His", "Her", "Their", "This", "That", "On", "In", "At",
                        "And", "Or", "To", "Of", "For", "With", "Was", "Is", "Has", "Had", "Reviewed",

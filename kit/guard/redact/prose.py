@@ -18,12 +18,20 @@ import re
 import phonenumbers
 
 from kit.guard.redact import dates
-from kit.guard.redact.patterns import NAME_WORD, RELATIONS
+from kit.guard.redact.patterns import (
+    LOWER_SURNAME,
+    NAME_WORD,
+    NOT_SURNAMES,
+    PARTICLES,
+    RELATIONS,
+    UPPER_LETTER,
+)
 
-_PARTICLES = r"(?:(?i:van|von|der|den|de|del|della|di|da|du|la|le|ter|ten)[ \t]+)*"
-RELATED = re.compile(
+_PARTICLES = rf"(?:(?i:{'|'.join(sorted(PARTICLES, key=len, reverse=True))})[ \t]+)*"
+RELATED = re.compile(  # "her daughter Tanja petek, ...": a lower-case surname closing the name
     rf"\b(?i:{RELATIONS})\b,?[ \t]+(?:\(?[ \t]*)"
-    rf"((?:{NAME_WORD})(?:[ \t]+(?:[A-Z]\.[ \t]+)?{_PARTICLES}{NAME_WORD}){{0,2}})"
+    rf"((?:{NAME_WORD})(?:[ \t]+(?:{UPPER_LETTER}\.[ \t]+)?{_PARTICLES}{NAME_WORD}){{0,2}}"
+    rf"(?:[ \t]+(?!(?:{'|'.join(sorted(NOT_SURNAMES))})\b){LOWER_SURNAME}(?=[ \t]*(?:[,;(]|\band\b|$)))?)"
 )
 NICKNAME = re.compile(rf"[\"“]({NAME_WORD})[\"”]")
 EMPLOYED = re.compile(
@@ -32,9 +40,17 @@ EMPLOYED = re.compile(
 )
 _JOINERS = frozenset({"and", "und", "et", "e", "y", "og", "och", "i", "a", "of", "&", "van", "der", "den",
                       "de", "del", "la", "le", "da", "do", "dos", "das", "di", "von"})
-_TOKEN = re.compile(r"[^\s,;:()]+|,")
+_TOKEN = re.compile(r"\(?[^\s,;:()]+\)?|,")  # a word in brackets is one token: "Hidayat (Persero) Tbk"
 PHONE_REGIONS = ("US", "GB", "FR", "DE")  # national formats read; an international number in any
 MIN_PHONE_DIGITS = 9
+# A shorter number (seven or eight digits, "752 41 38") is a phone only with a word that says so just
+# before it: context words, as Presidio's recognisers use them.
+CONTEXT_PHONE_DIGITS = 7
+_PHONE_CONTEXT = re.compile(
+    r"(?i:\b(?:reachable|call|ring|phone|telephone|tel|mobile|cell|contact|text|number|landline)\b"
+    r"[^.;\n\d]{0,16})$"
+)
+_SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{5,10}\d(?![\w.:/-])")
 
 
 def related(text: str) -> list[tuple[str, str]]:
@@ -52,7 +68,7 @@ def _firm(tokens: list[str]) -> str:
     particles; after a word with a full stop only a suffix in capitals goes on ("Co. KGaA")."""
     taken: list[str] = []
     for token in tokens:
-        word = token.rstrip(".")
+        word = token.strip("()").rstrip(".")
         if taken and taken[-1].endswith(".") and sum(c.isupper() for c in word) < 2:
             break
         if word[:1].isupper() or word.lower() in _JOINERS or token == ",":
@@ -79,11 +95,17 @@ def employers(text: str) -> list[str]:
 def phones(text: str) -> list[tuple[int, int, str]]:
     """(start, end, text) of every number libphonenumber finds that could be a phone number in one of
     PHONE_REGIONS' national formats (an international one in any); nine digits or more (so never a
-    blood pressure or a dose), and never a date."""
+    blood pressure or a dose), and never a date; and a seven- or eight-digit number right after a
+    word that says it is one ("reachable on 752 41 38")."""
     found = {}
     for region in PHONE_REGIONS:
         for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE):
             raw = match.raw_string
             if len(re.sub(r"\D", "", raw)) >= MIN_PHONE_DIGITS and not dates.find(raw, 2000):
                 found[(match.start, match.end)] = raw
+    for match in _SHORT_NUMBER.finditer(text):
+        digits = len(re.sub(r"\D", "", match.group()))
+        before = text[max(0, match.start() - 30) : match.start()]
+        if CONTEXT_PHONE_DIGITS <= digits < MIN_PHONE_DIGITS and _PHONE_CONTEXT.search(before):
+            found.setdefault((match.start(), match.end()), match.group())
     return [(start, end, raw) for (start, end), raw in sorted(found.items())]

@@ -83,3 +83,40 @@ def test_a_one_letter_surname_and_a_number_in_a_kin_field_are_found():
         prose="Mrs de la O and dawn agreed.",
     )
     assert "de la O" not in out and "dawn" not in out and "08-21 81 78" not in out and "Nilsson" not in out
+
+
+# The forms the fourth and fifth generated sets found missed (tests/redaction_forms.py DEVELOPMENT_5
+# and _6), each as a sentence a record could hold.
+@pytest.mark.parametrize(
+    ("facts", "prose", "gone"),
+    [
+        ((("Next of kin", "Drago volk (neighbour), 041 555 0199"),), "", ["volk"]),
+        ((), "Seen with her daughter Tanja petek, reachable by phone.", ["Tanja", "petek"]),
+        ((), "She works as a clerk at Perum Hidayat (Persero) Tbk. Tired.", ["Hidayat"]),
+        ((), "Seen with her brother Amir, reachable on 752 41 38 after six.", ["752 41 38"]),
+        ((), "Lives with her flatmate Şəhrəbanu Gözəlov and a cat.", ["Şəhrəbanu", "Gözəlov"]),
+        ((("Patient", "Natasha B. Ó Tóláin"),), "Ms Ó Tóláin agreed.", ["Tóláin", "Natasha"]),
+        ((), "Seen with her brother Faith Mac na Midhe today.", ["Midhe"]),
+        ((("Next of kin", "ObaniJesu de Omidina (son)"),), "", ["ObaniJesu", "Omidina"]),
+        ((("Patient", "Yılmaz, Aylin"),), "YILMAZ, AYLIN reviewed.", ["YILMAZ", "Yılmaz"]),
+        ((("Patient", "İzzət Əliyev"),), "i̇zzət lives alone.", ["i̇zzət", "zzət"]),
+        ((("Patient", "Joy Mitchell-Ward"),), "Seen with mitchell present.", ["mitchell"]),
+        ((("Patient", "Sitarə Ü. Abdullazadə"),), "S.A. consented.", ["S.A.", "Ü."]),
+        ((("Phone", "00/ 659 15 77"),), "", ["659 15 77"]),
+    ],
+)
+def test_the_forms_the_generated_sets_found_are_redacted(facts, prose, gone):
+    out = _redacted(facts=facts, prose=prose)
+    assert not [word for word in gone if word.lower() in out.lower()], out
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [("Seen with her daughter Tanja today, and agreed.", "Tanja"), ("Her son Ivo present, and home.", "Ivo")],
+)
+def test_a_lower_case_word_that_closes_a_clause_is_no_surname(sentence, name):
+    assert related(sentence) == [(name, "RELATIVE")]
+
+
+def test_a_short_number_without_a_phone_word_is_no_phone():
+    assert phones("Hb 752 41 38 trend unclear; ward 7 bed 14.") == []
