@@ -47,7 +47,9 @@ _FIELD_NUMBER = re.compile(r"(?<![\w+])\+?\d[\d ().-]{5,}\d(?!\w)")
 _LEADING_PARTICLES = re.compile(rf"(?<![\w-]){_PARTICLES}$")
 _TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
 _TRAILING_INITIAL = re.compile(rf"[ \t]{UPPER_LETTER}\.")
-_LOWER_TAIL = re.compile(rf"[ \t]+({LOWER_SURNAME})(?=[ \t]*(?:[,;(]|\band\b|$))")  # "Drago volk (son)"
+_LOWER_TAIL = re.compile(  # "Drago volk (son)", "John van den silva (brother)"
+    rf"[ \t]+((?:{_PARTICLES})?{LOWER_SURNAME})(?=[ \t]*(?:[,;(]|\band\b|$))"
+)
 _JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+|[ \t]+{_PARTICLES})$")
 
 
@@ -75,7 +77,7 @@ def _name_words(value: str) -> list[str]:
     inverted = _SURNAME_FIRST.match(value)
     run = inverted.group(2) + " " + inverted.group(1) if inverted else (_NAME_RUN.match(value) or [""])[0]
     tail = _LOWER_TAIL.match(value, len(run)) if run and not inverted else None
-    if tail and tail.group(1) not in NOT_SURNAMES:
+    if tail and tail.group(1).split()[-1] not in NOT_SURNAMES:
         run += " " + tail.group(1)
     run = re.sub(rf"\b({_PARTICLES})([A-Z])\b", lambda m: m.group(1).replace(" ", "_") + m.group(2), run)
     tokens = run.split()

@@ -127,7 +127,8 @@ _UP, _LOW = _letters("Lu"), _letters("Ll")
 _PREFIX = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le)?"
 UPPER_LETTER = f"[{_UP}]"  # an initial: "Ü."
 _CAMEL = rf"[{_UP}][{_LOW}]+(?:[{_UP}][{_LOW}]+)*"  # "ObaniJesu"
-NAME_WORD = rf"{_PREFIX}{_CAMEL}(?:[-'’]{_PREFIX}{_CAMEL})*"  # "Daw-McSharry", "O'Hurley"
+# "Daw-McSharry", "O'Hurley", "Sa’adatu", "Ulug‘bek", "E’zoza"
+NAME_WORD = rf"(?:{_PREFIX}{_CAMEL}|[{_UP}](?=['’‘][{_LOW}]))(?:[-'’‘]{_PREFIX}{_CAMEL}|['’‘][{_LOW}]+)*"
 UPPER_NAME_WORD = rf"(?:[{_UP}]['’])?[{_UP}]{{2,}}(?:[-'’][{_UP}]{{2,}})*"  # "IWASAKI, Evander", "O'HURLEY"
 # Words that name a person by relation to the patient, in prose ("her lodger Kiki Schulten").
 RELATIONS = (

@@ -43,14 +43,14 @@ _JOINERS = frozenset({"and", "und", "et", "e", "y", "og", "och", "i", "a", "of",
 _TOKEN = re.compile(r"\(?[^\s,;:()]+\)?|,")  # a word in brackets is one token: "Hidayat (Persero) Tbk"
 PHONE_REGIONS = ("US", "GB", "FR", "DE")  # national formats read; an international number in any
 MIN_PHONE_DIGITS = 9
-# A shorter number (seven or eight digits, "752 41 38") is a phone only with a word that says so just
-# before it: context words, as Presidio's recognisers use them.
-CONTEXT_PHONE_DIGITS = 7
+# A shorter number (six to eight digits: "752 41 38", Luxembourg's "95 44 01") is a phone only with a
+# word that says so just before it: context words, as Presidio's recognisers use them.
+CONTEXT_PHONE_DIGITS = 6
 _PHONE_CONTEXT = re.compile(
     r"(?i:\b(?:reachable|call|ring|phone|telephone|tel|mobile|cell|contact|text|number|landline)\b"
     r"[^.;\n\d]{0,16})$"
 )
-_SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{5,10}\d(?![\w.:/-])")
+_SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{4,10}\d(?![\w.:/-])")
 
 
 def related(text: str) -> list[tuple[str, str]]:
@@ -95,7 +95,7 @@ def employers(text: str) -> list[str]:
 def phones(text: str) -> list[tuple[int, int, str]]:
     """(start, end, text) of every number libphonenumber finds that could be a phone number in one of
     PHONE_REGIONS' national formats (an international one in any); nine digits or more (so never a
-    blood pressure or a dose), and never a date; and a seven- or eight-digit number right after a
+    blood pressure or a dose), and never a date; and a six- to eight-digit number right after a
     word that says it is one ("reachable on 752 41 38")."""
     found = {}
     for region in PHONE_REGIONS:
