@@ -1,4 +1,4 @@
-"""Redaction on a test set nobody tuned it to (issue 24): Faker identities in nine locales under three
+"""Redaction on a test set nobody tuned it to (issue 24): Faker identities in twelve locales under three
 fixed seeds held apart from development (tests/redaction_forms.py: HELD_APART), written into all 60
 shipped records in many forms. Recall per identifier type (a form counts as redacted only when no
 word or digit run of it is left, in any case or spacing); over-redaction on the shipped lines of those
