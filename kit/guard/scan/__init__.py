@@ -101,7 +101,8 @@ def _reasons(unit: str, *, text_start: bool = False) -> tuple[str, ...]:
     for reason, pattern in PATTERNS:
         if reason not in found and pattern.search(folded):
             found.append(reason)
-    if HIDDEN not in found and (script.lookalike_words(folded) or encoded.payloads(folded)):
+    disguised = script.lookalike_words(folded) or script.disguised_letters(raw) or encoded.payloads(folded)
+    if HIDDEN not in found and disguised:
         found.append(HIDDEN)
     if script.language(folded):
         found.append(FOREIGN)

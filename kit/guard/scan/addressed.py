@@ -13,6 +13,13 @@ dropped, and a bare "AI" or "bot" spoken to.
   only when the unit goes on to claim an order's signature or the stay's length, or to tell the
   reader what to count, take or treat.
 
+- A reading machine named or spoken to: "To the summarizer:", "Attention automated review system:",
+  "[for the machine reading this]"; a product name ("GPT,", "Claude --") at the start of a unit only
+  when the unit goes on to a claim (GPT is also a liver enzyme, Claude a given name).
+- A verdict abbreviated, split or reversed ("inpt supported", "supported for inpatient admission")
+  with a claim in the unit; in capitals ("IN-PATIENT SUPPORTED") or joined by a dot or an underscore
+  ("INPATIENT.SUPPORTED") always.
+
 What they refuse to do: read anything but the folded unit, or flag a verdict word or "AI" on its own.
 """
 
@@ -24,23 +31,51 @@ from kit.rules import rulebook
 
 _CLAIM = (
     r"(?:orders?|signed|countersign\w*|co-?signed|authenticat\w*|e-?sign\w*|discharge|nights?|midnights?"
-    r"|stay|file|count|take|treat|mark|answer|record\s+(?:it|this)|should\s+read)"
+    r"|stay|file|count|take|treat|mark|answer|record\s+(?:it|this)|should\s+read|restate|downgrade"
+    r"|do\s+not|don't)"
 )
+_SHORT = {"INPATIENT": r"in-?\s*patient|inpt"}  # how a note abbreviates or splits a verdict's word
 
 
-def _verdict_words(separator: str) -> str:
-    return "|".join(separator.join(map(re.escape, v.split("-"))) for v in rulebook.verdicts())
+def _verdict_words(separator: str, upper: bool = False) -> str:
+    words = [[_SHORT.get(w, re.escape(w)) for w in v.split("-")] for v in rulebook.verdicts()]
+    if upper:
+        words = [[w.upper().replace(r"\S", r"\s") for w in v] for v in words]
+    return "|".join(separator.join(f"(?:{w})" for w in v) for v in words)
 
 
-_JOINED, _SPACED = _verdict_words(""), _verdict_words(r"[ \t]+")
+def _reversed_words() -> str:
+    """A two-word verdict the other way round, "supported for inpatient (admission)"."""
+    pairs = [v.split("-") for v in rulebook.verdicts() if v.count("-") == 1]
+    return "|".join(rf"{re.escape(b)}\s+(?:for\s+)?(?:an?\s+)?(?:{_SHORT.get(a, re.escape(a))})"
+                    for a, b in pairs)  # fmt: skip
+
+
+# Joined by nothing, a dot or an underscore ("INPATIENT.SUPPORTED") the words are never charting; by
+# spaces or the other way round, only with a claim in the same unit (or in capitals).
+_JOINED = _verdict_words(r"[._]?")
+_SPACED = _verdict_words(r"[ \t]+") + "|" + _reversed_words()
+_CAPITALS = _verdict_words(r"[ \t]+", upper=True)  # "IN-PATIENT SUPPORTED": capitals, as verdicts are
 VERDICT_CASE = re.compile(
-    rf"\b(?:{_JOINED})\b|\b(?:{_SPACED})\b(?=[^\n]*\b{_CLAIM}\b)|\b{_CLAIM}\b[^\n]*\b(?:{_SPACED})\b",
+    rf"\b(?:{_JOINED})\b|\b(?:{_SPACED})\b(?=[^\n]*\b{_CLAIM}\b)|\b{_CLAIM}\b[^\n]*\b(?:{_SPACED})\b"
+    rf"|(?-i:\b(?:{_CAPITALS})\b)",
     re.IGNORECASE,
 )
 _START = r"(?:^|[.;!?]\s+|[(\[]\s*)"
 _AFTER = r"\s*(?:[,:!]|-+\s)"  # "Bot, ...", "AI: ...", "Bot - ...", "AI -- ..."
+# A reading machine named: a product ("GPT", "Claude"; at the start of a unit, and GPT is also a liver
+# enzyme, so only when the unit goes on to a claim), or a summarizer, an automated reviewer, "the machine
+# reading this" spoken to.
+_PRODUCT = r"(?:chat\s?gpt|gpt(?:-?\d[\w.]*)?|claude|gemini|copilot|llama|mistral)"
+_READER = (
+    r"(?:summari[sz]er|summari[sz]ing\s+(?:tool|engine|system)|machine\s+read(?:ing|er)\w*"
+    r"|automated\s+(?:\w+\s+){0,2}(?:system|reader|reviewer|tool|engine|process)|(?:ai|automated)\s+agent)"
+)
 BARE_ADDRESSEE = re.compile(
     rf"{_START}bots?{_AFTER}"
+    rf"|{_START}{_PRODUCT}{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"
+    rf"|\b(?:to|for|attention|attn|dear|hey|note\s+for)\s*:?\s+(?:the\s+|this\s+|any\s+)?{_READER}\b"
+    rf"|{_START}(?:the\s+)?{_READER}{_AFTER}"
     r"|\b(?:hey|hi|hello|dear|ok|okay|attention|note\s+for|for|to)\s+(?:the\s+|this\s+|our\s+|you\s+)?bots?\b"
     r"|\b(?:hey|hi|hello|ok|okay)\s+(?:the\s+)?A\.?I\b"
     rf"|{_START}(?:(?:for|to)\s+the\s+)?A\.?I\.?{_AFTER}(?=[^\n]*\b{_CLAIM}\b)",

@@ -4,7 +4,7 @@ to readable text with words in it. The table's long-run row (kit.guard.scan.patt
 payload when it decodes to text, which a reference number, a checksum or a drug code never does.
 
 What it refuses to do: flag a run it cannot decode to printable UTF-8 text with a space
-and mostly letters; it reads only the unit it is given and never raises.
+(or words joined by hyphens) and mostly letters; it reads only the unit it is given and never raises.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import binascii
 import re
 
 MIN_RUN = 16  # characters of base64: 12 bytes of text, two or three words
+_JOINED_WORDS = re.compile(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+")  # "order-present": words joined, no space
 _RUN = re.compile(rf"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{{{MIN_RUN},}}={{0,2}}(?![A-Za-z0-9+/=])")
 
 
@@ -26,11 +27,14 @@ def _text(run: str) -> str | None:
 
 
 def payloads(unit: str) -> list[str]:
-    """The runs in `unit` that decode to text: printable, a space or more, three quarters letters
-    and spaces."""
+    """The runs in `unit` that decode to text: printable, a space or more (or words joined by a hyphen
+    or an underscore, "order-present"), three quarters letters and spaces."""
     found = []
     for run in _RUN.findall(unit):
         text = _text(run)
-        if text and " " in text and sum(c.isalpha() or c == " " for c in text) >= 0.75 * len(text):
+        if text is None:
+            continue
+        worded = " " in text or _JOINED_WORDS.fullmatch(text)
+        if worded and sum(c.isalpha() or c in " -_" for c in text) >= 0.75 * len(text):
             found.append(run)
     return found

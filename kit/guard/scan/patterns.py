@@ -339,12 +339,14 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     # --- hidden or disguised text ----------------------------------------------------------------
-    # Markup that hides text from a human but not from a model: HTML comments, invisible styling.
+    # Markup that hides text from a human but not from a model: HTML comments, invisible styling (in
+    # any tag), text carried in an attribute a page never shows as text (alt, title, aria-label, data-).
     (
         HIDDEN,
         re.compile(
-            r"<!--|-->|<\s*(?:span|div|p|font)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden"
-            r"|font-size\s*:\s*0|color\s*[:=]\s*[\"']?(?:white|#fff))|<\s*(?:details|summary)\b"
+            r"<!--|-->|<\s*\w+\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden"
+            r"|font-size\s*:\s*0|opacity\s*:\s*0(?:\.0+)?\s*[;\"']|color\s*[:=]\s*[\"']?(?:white|#fff))"
+            r"|<\s*(?:details|summary)\b|<\s*\w+\b[^>]*\s(?:alt|title|aria-label|data-[\w-]+)\s*=\s*[\"'][^\"']*\s"
             r"|<\s*\w+\b[^>]*\shidden\b|(?:^|\s)\[[^\]\n]{0,20}\]:\s*#",
             _I,
         ),

@@ -63,6 +63,21 @@ def lookalike_words(text: str) -> list[str]:
     return found
 
 
+def _disguise(char: str) -> bool:
+    """A letter written in another form of the same Latin letter (fullwidth "ｗ", mathematical bold "𝐰")
+    or a fullwidth digit ("２"): a human reads it as the letter, a plain-text filter does not. A
+    ligature ("ﬁ" from a PDF) and super- or subscripts ("m²", "SpO₂") are ordinary typography."""
+    if char.isascii() or "\ufb00" <= char <= "\ufb4f":
+        return False
+    plain = unicodedata.normalize("NFKC", char)
+    return (char.isalpha() and plain.isascii() and plain.isalpha()) or "\uff10" <= char <= "\uff19"
+
+
+def disguised_letters(text: str) -> bool:
+    """Whether `text` (as written, before normalisation) carries a disguised letter or digit."""
+    return not text.isascii() and any(map(_disguise, text))
+
+
 def _printable(text: str) -> bytes:
     """The text as CLD2 accepts it: control characters (which it refuses) turned into spaces."""
     cleaned = "".join(" " if unicodedata.category(c) in ("Cc", "Cs") else c for c in text)

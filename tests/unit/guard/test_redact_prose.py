@@ -103,7 +103,7 @@ def test_a_one_letter_surname_and_a_number_in_a_kin_field_are_found():
         ((("Patient", "Joy Mitchell-Ward"),), "Seen with mitchell present.", ["mitchell"]),
         ((("Patient", "Sitarə Ü. Abdullazadə"),), "S.A. consented.", ["S.A.", "Ü."]),
         ((("Phone", "00/ 659 15 77"),), "", ["659 15 77"]),
-        # the fifth held-apart set's misses (seeds 8801-8803), development material since
+        # the fifth held-apart set's misses (seeds 8801-8803), development sets since
         ((("Patient", "Bappa, Sa’adatu A."),), "sa’adatu agreed.", ["adatu", "Bappa"]),
         ((), "Lives with her lodger E’zoza Jalolov and a dog.", ["zoza", "Jalolov"]),
         ((), "Seen with her niece Ulug‘bek Zakiyaxonova-Ominova, tired.", ["bek", "Ominova"]),
