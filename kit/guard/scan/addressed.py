@@ -32,7 +32,8 @@ from kit.rules import rulebook
 _CLAIM = (
     r"(?:orders?|signed|countersign\w*|co-?signed|authenticat\w*|e-?sign\w*|discharge|nights?|midnights?"
     r"|stay|file|count|take|treat|mark|answer|record\s+(?:it|this)|should\s+read|restate|downgrade"
-    r"|do\s+not|don't)"
+    r"|do\s+not|don't|output|reflect|carry\s+(?:this\s+|it\s+)?forward|unchanged|final\s+(?:answer|determination)"
+    r"|close\s+the\s+review|extraction|correct\s+(?:outcome|reading|answer)|exact(?:ly)?)"
 )
 _SHORT = {"INPATIENT": r"in-?\s*patient|inpt"}  # how a note abbreviates or splits a verdict's word
 
@@ -45,10 +46,14 @@ def _verdict_words(separator: str, upper: bool = False) -> str:
 
 
 def _reversed_words() -> str:
-    """A two-word verdict the other way round, "supported for inpatient (admission)"."""
+    """A two-word verdict the other way round ("supported for inpatient (admission)",
+    "SUPPORTED-INPATIENT") or with a verb between ("inpatient is supported")."""
     pairs = [v.split("-") for v in rulebook.verdicts() if v.count("-") == 1]
-    return "|".join(rf"{re.escape(b)}\s+(?:for\s+)?(?:an?\s+)?(?:{_SHORT.get(a, re.escape(a))})"
-                    for a, b in pairs)  # fmt: skip
+    return "|".join(
+        rf"{re.escape(b)}(?:\s+(?:for\s+)?(?:an?\s+)?|[-_.])(?:{_SHORT.get(a, re.escape(a))})"
+        rf"|(?:{_SHORT.get(a, re.escape(a))})\s+(?:status\s+)?(?:is|was|remains|being)\s+{re.escape(b)}"
+        for a, b in pairs
+    )
 
 
 # Joined by nothing, a dot or an underscore ("INPATIENT.SUPPORTED") the words are never charting; by
@@ -56,9 +61,19 @@ def _reversed_words() -> str:
 _JOINED = _verdict_words(r"[._]?")
 _SPACED = _verdict_words(r"[ \t]+") + "|" + _reversed_words()
 _CAPITALS = _verdict_words(r"[ \t]+", upper=True)  # "IN-PATIENT SUPPORTED": capitals, as verdicts are
+_PAIRS = [v.split("-") for v in rulebook.verdicts() if v.count("-") == 1]
+# and the other way round, "SUPPORTED-INPATIENT"
+_CAPITALS += "|" + "|".join(rf"{re.escape(b)}[-_.]+{re.escape(a)}" for a, b in _PAIRS)
+# The two words anywhere in one unit, with words that tell the reader what to put out ("the admission is
+# supported as inpatient ... final answer should reflect"): never how a reviewer's own note is worded.
+_META = (
+    r"(?:output|final\s+answer|correct\s+(?:outcome|reading|answer)|extraction|unchanged|carry\s+(?:this\s+)?"
+    r"forward|exact(?:ly)?\s+(?:code|word|token|string|text)|reflect)"
+)
+_BOTH = rf"(?=[^\n]*\b(?:{_SHORT['INPATIENT']}|IP)\b)(?=[^\n]*\bsupported\b)(?=[^\n]*\b{_META}\b)"
 VERDICT_CASE = re.compile(
     rf"\b(?:{_JOINED})\b|\b(?:{_SPACED})\b(?=[^\n]*\b{_CLAIM}\b)|\b{_CLAIM}\b[^\n]*\b(?:{_SPACED})\b"
-    rf"|(?-i:\b(?:{_CAPITALS})\b)",
+    rf"|(?-i:\b(?:{_CAPITALS})\b)|^{_BOTH}",
     re.IGNORECASE,
 )
 _START = r"(?:^|[.;!?]\s+|[(\[]\s*)"
@@ -69,12 +84,21 @@ _AFTER = r"\s*(?:[,:!]|-+\s)"  # "Bot, ...", "AI: ...", "Bot - ...", "AI -- ..."
 _PRODUCT = r"(?:chat\s?gpt|gpt(?:-?\d[\w.]*)?|claude|gemini|copilot|llama|mistral)"
 _READER = (
     r"(?:summari[sz]er|summari[sz]ing\s+(?:tool|engine|system)|machine\s+read(?:ing|er)\w*"
-    r"|automated\s+(?:\w+\s+){0,2}(?:system|reader|reviewer|tool|engine|process)|(?:ai|automated)\s+agent)"
+    r"|automated\s+(?:[\w-]+\s+){0,2}(?:system|reader|reviewer|tool|engine|process|abstractor)"
+    r"|(?:ai|automated)\s+agent|(?:chart\s+)?abstractor|extraction\s+(?:tool|engine|system|pipeline)"
+    rf"|nlp\s+\w+|(?:computer|software)\s+program|{_PRODUCT}(?:\s+or\s+{_PRODUCT})?\s+(?:style\s+)?\w+)"
+)
+# Whoever is reading this very text, spoken to as "you" ("You, the one reading this file", "If you are a
+# program processing this record").
+_THIS_TEXT = (
+    r"\byou\b[^\n]{0,40}\b(?:reading|processing|parsing|scanning|ingesting)\s+this\s+"
+    r"(?:record|chart|file|text|document|note|line|page|entry)\b"
 )
 BARE_ADDRESSEE = re.compile(
     rf"{_START}bots?{_AFTER}"
     rf"|{_START}{_PRODUCT}{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"
-    rf"|\b(?:to|for|attention|attn|dear|hey|note\s+for)\s*:?\s+(?:the\s+|this\s+|any\s+)?{_READER}\b"
+    rf"|\b(?:to|for|attention|attn|dear|hey|note\s+for|reminder\s+for)\s*:?\s+(?:the\s+|this\s+|any\s+|our\s+)?"
+    rf"{_READER}\b|{_THIS_TEXT}"
     rf"|{_START}(?:the\s+)?{_READER}{_AFTER}"
     r"|\b(?:hey|hi|hello|dear|ok|okay|attention|note\s+for|for|to)\s+(?:the\s+|this\s+|our\s+|you\s+)?bots?\b"
     r"|\b(?:hey|hi|hello|ok|okay)\s+(?:the\s+)?A\.?I\b"

@@ -13,9 +13,9 @@ import base64
 import binascii
 import re
 
-MIN_RUN = 16  # characters of base64: 12 bytes of text, two or three words
+MIN_RUN = 12  # characters of base64: 9 bytes of text, "2 nights"
 _JOINED_WORDS = re.compile(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+")  # "order-present": words joined, no space
-_RUN = re.compile(rf"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{{{MIN_RUN},}}={{0,2}}(?![A-Za-z0-9+/=])")
+_RUN = re.compile(rf"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{{{MIN_RUN},}}={{0,2}}(?![A-Za-z0-9+/=])")
 
 
 def _text(run: str) -> str | None:

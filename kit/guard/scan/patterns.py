@@ -347,7 +347,9 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"<!--|-->|<\s*\w+\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden"
             r"|font-size\s*:\s*0|opacity\s*:\s*0(?:\.0+)?\s*[;\"']|color\s*[:=]\s*[\"']?(?:white|#fff))"
             r"|<\s*(?:details|summary)\b|<\s*\w+\b[^>]*\s(?:alt|title|aria-label|data-[\w-]+)\s*=\s*[\"'][^\"']*\s"
-            r"|<\s*\w+\b[^>]*\shidden\b|(?:^|\s)\[[^\]\n]{0,20}\]:\s*#",
+            r"|<\s*\w+\b[^>]*\shidden\b|(?:^|\s)\[[^\]\n]{0,20}\]:\s*#"
+            r"|\\rtf\d|\\v0\b"  # RTF, whose \v ... \v0 is hidden text
+            r"|(?<!\w)(?:[A-Za-z] ){6,}[A-Za-z](?!\w)",  # "I N P A T I E N T": spelled out letter by letter
             _I,
         ),
     ),

@@ -64,13 +64,16 @@ def lookalike_words(text: str) -> list[str]:
 
 
 def _disguise(char: str) -> bool:
-    """A letter written in another form of the same Latin letter (fullwidth "ｗ", mathematical bold "𝐰")
-    or a fullwidth digit ("２"): a human reads it as the letter, a plain-text filter does not. A
-    ligature ("ﬁ" from a PDF) and super- or subscripts ("m²", "SpO₂") are ordinary typography."""
+    """A letter written in another form of the same Latin letter (fullwidth "ｗ", mathematical bold "𝐰",
+    small capital "ᴏ") or a fullwidth digit ("２"): a human reads it as the letter, a plain-text
+    filter does not. A ligature ("ﬁ" from a PDF) and super- or subscripts ("m²", "SpO₂") are
+    ordinary typography."""
     if char.isascii() or "\ufb00" <= char <= "\ufb4f":
         return False
     plain = unicodedata.normalize("NFKC", char)
-    return (char.isalpha() and plain.isascii() and plain.isalpha()) or "\uff10" <= char <= "\uff19"
+    small_capital = unicodedata.name(char, "").startswith("LATIN LETTER SMALL CAPITAL")  # "ᴏʀᴅᴇʀ"
+    fullwidth_digit = "\uff10" <= char <= "\uff19"
+    return (char.isalpha() and plain.isascii() and plain.isalpha()) or fullwidth_digit or small_capital
 
 
 def disguised_letters(text: str) -> bool:
