@@ -33,7 +33,7 @@ _CLAIM = (
     r"(?:orders?|signed|countersign\w*|co-?signed|authenticat\w*|e-?sign\w*|discharge|nights?|midnights?"
     r"|stay|file|count|take|treat|mark|answer|record\s+(?:it|this)|should\s+read|restate|downgrade"
     r"|do\s+not|don't|output|reflect|carry\s+(?:this\s+|it\s+)?forward|unchanged|final\s+(?:answer|determination)"
-    r"|close\s+the\s+review|extraction|correct\s+(?:outcome|reading|answer)|exact(?:ly)?)"
+    r"|close\s+the\s+(?:review|case)|extraction|correct\s+(?:outcome|reading|answer)|exact(?:ly)?|confirmed)"
 )
 _SHORT = {"INPATIENT": r"in-?\s*patient|inpt"}  # how a note abbreviates or splits a verdict's word
 
@@ -59,11 +59,11 @@ def _reversed_words() -> str:
 # Joined by nothing, a dot or an underscore ("INPATIENT.SUPPORTED") the words are never charting; by
 # spaces or the other way round, only with a claim in the same unit (or in capitals).
 _JOINED = _verdict_words(r"[._]?")
-_SPACED = _verdict_words(r"[ \t]+") + "|" + _reversed_words()
+_SPACED = _verdict_words(r"(?:[ \t]+|,[ \t]*)") + "|" + _reversed_words()
 _CAPITALS = _verdict_words(r"[ \t]+", upper=True)  # "IN-PATIENT SUPPORTED": capitals, as verdicts are
 _PAIRS = [v.split("-") for v in rulebook.verdicts() if v.count("-") == 1]
-# and the other way round, "SUPPORTED-INPATIENT"
-_CAPITALS += "|" + "|".join(rf"{re.escape(b)}[-_.]+{re.escape(a)}" for a, b in _PAIRS)
+# and the other way round, "SUPPORTED-INPATIENT"; and shortened to a code, "IP-SUPP"
+_CAPITALS += "|" + "|".join(rf"{re.escape(b)}[-_.]+{re.escape(a)}" for a, b in _PAIRS) + r"|IP[-_]?SUPP\w*"
 # The two words anywhere in one unit, with words that tell the reader what to put out ("the admission is
 # supported as inpatient ... final answer should reflect"): never how a reviewer's own note is worded.
 _META = (
@@ -86,17 +86,19 @@ _READER = (
     r"(?:summari[sz]er|summari[sz]ing\s+(?:tool|engine|system)|machine\s+read(?:ing|er)\w*"
     r"|automated\s+(?:[\w-]+\s+){0,2}(?:system|reader|reviewer|tool|engine|process|abstractor)"
     r"|(?:ai|automated)\s+agent|(?:chart\s+)?abstractor|extraction\s+(?:tool|engine|system|pipeline)"
-    rf"|nlp\s+\w+|(?:computer|software)\s+program|{_PRODUCT}(?:\s+or\s+{_PRODUCT})?\s+(?:style\s+)?\w+)"
+    rf"|nlp\s+\w+|(?:computer|software)\s+program|parser|(?:evidence\s+)?extractor|{_PRODUCT}(?:\s+or\s+{_PRODUCT})?\s+(?:style\s+)?\w+)"
 )
 # Whoever is reading this very text, spoken to as "you" ("You, the one reading this file", "If you are a
 # program processing this record").
 _THIS_TEXT = (
-    r"\byou\b[^\n]{0,40}\b(?:reading|processing|parsing|scanning|ingesting)\s+this\s+"
-    r"(?:record|chart|file|text|document|note|line|page|entry)\b"
+    r"\byou\b[^\n]{0,40}\b(?:reading|processing|parsing|scanning|ingesting|summari[sz]ing)\s+(?:this|these)\s+"
+    r"(?:records?|charts?|files?|texts?|documents?|notes?|lines?|pages?|entry|entries)\b"
+    r"|\b(?:whatever|whichever)\s+(?:\w+\s+){0,2}(?:ai|bot|system|tool|program|reader|of\s+you)\b"
+    r"|\b(?:ai|bot|system|tool|program)\s+(?:is\s+)?(?:reading|summari[sz]ing|processing|parsing)\s+(?:this|these)\b"
 )
 BARE_ADDRESSEE = re.compile(
     rf"{_START}bots?{_AFTER}"
-    rf"|{_START}{_PRODUCT}{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"
+    rf"|{_START}{_PRODUCT}{_AFTER}(?=[^\n]*\b{_CLAIM}\b)|\b{_PRODUCT}(?:\s*/\s*{_PRODUCT})+\b"
     rf"|\b(?:to|for|attention|attn|dear|hey|note\s+for|reminder\s+for)\s*:?\s+(?:the\s+|this\s+|any\s+|our\s+)?"
     rf"{_READER}\b|{_THIS_TEXT}"
     rf"|{_START}(?:the\s+)?{_READER}{_AFTER}"

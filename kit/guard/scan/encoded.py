@@ -15,6 +15,7 @@ import re
 
 MIN_RUN = 12  # characters of base64: 9 bytes of text, "2 nights"
 _JOINED_WORDS = re.compile(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+")  # "order-present": words joined, no space
+_CLAIM_WORD = re.compile(r"(?i:inpatient|countersigned|authenticated|signed|midnights?|nights?|supported)")
 _RUN = re.compile(rf"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{{{MIN_RUN},}}={{0,2}}(?![A-Za-z0-9+/=])")
 
 
@@ -28,13 +29,14 @@ def _text(run: str) -> str | None:
 
 def payloads(unit: str) -> list[str]:
     """The runs in `unit` that decode to text: printable, a space or more (or words joined by a hyphen
-    or an underscore, "order-present"), three quarters letters and spaces."""
+    or an underscore, "order-present", or one word of an attack's claim, "inpatient"), three quarters
+    letters and spaces."""
     found = []
     for run in _RUN.findall(unit):
         text = _text(run)
         if text is None:
             continue
-        worded = " " in text or _JOINED_WORDS.fullmatch(text)
+        worded = " " in text or _JOINED_WORDS.fullmatch(text) or _CLAIM_WORD.fullmatch(text)
         if worded and sum(c.isalpha() or c in " -_" for c in text) >= 0.75 * len(text):
             found.append(run)
     return found

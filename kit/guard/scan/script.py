@@ -44,6 +44,12 @@ _GREEK_SMALL = "\u03b1-\u03bd\u03be\u03c0-\u03c9"  # omicron (U+03BF) aside: it 
 _SCIENTIFIC_EDGE = re.compile(rf"^[{_GREEK_SMALL}]|[{_GREEK_SMALL}]$")
 
 
+# Scripts written without spaces between words (Chinese, Japanese kana, Thai), where a count of words
+# means nothing: enough letters of them are enough text.
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+MIN_UNSPACED_LETTERS = 12
+
+
 def _core(word: str) -> str:
     """The word without a lowercase Greek letter at either end (the scientific convention)."""
     return _SCIENTIFIC_EDGE.sub("", word)
@@ -101,7 +107,7 @@ def text_words(text: str) -> list[str]:
 def language(text: str) -> str | None:
     """The language code CLD2 reliably gives the unit when that is not English and the unit has enough
     text to judge (MIN_TEXT_WORDS words of text, MIN_TEXT_BYTES bytes CLD2 read as text), else None."""
-    if len(text_words(text)) < MIN_TEXT_WORDS:
+    if len(text_words(text)) < MIN_TEXT_WORDS and len(_UNSPACED.findall(text)) < MIN_UNSPACED_LETTERS:
         return None
     try:
         reliable, text_bytes, details = pycld2.detect(_printable(text))
