@@ -1,8 +1,15 @@
 """The document scan on material it was not written from (issue 24): false flags on 925 charting lines
 and 20 terse clean records written by a helper who never saw the scan (tests/material/charting/), and
 detection per attack family and placement on the subtle plants (by kind) and on the attack texts of
-tests/material/attacks/attacks.json. None of this material is used by the scan's unit tests (a test
-below checks)."""
+tests/material/attacks/ (its README.md tells their history):
+
+- `scan.detected.unseen.*`: development material, pooled: attacks.json and the first three blind sets,
+  each measured once and then fixed against;
+- `scan.detected.blind.*`: the fourth blind set (blind4.json), written by a helper who never saw the
+  scan or earlier attack texts and measured once, on the scan no one changed after it: the figures in
+  the README. Its counts are pinned exactly; fixing a miss it shows makes it development material.
+
+None of this material is used by the scan's unit tests (a test below checks)."""
 
 import json
 import re
@@ -19,7 +26,21 @@ from tests.helpers import admission_record
 
 MATERIAL = Path(__file__).resolve().parents[1] / "material"
 CHARTING = MATERIAL / "charting"
-ATTACKS = json.loads((MATERIAL / "attacks" / "attacks.json").read_text(encoding="utf-8"))["families"]
+DEVELOPMENT_SETS = ("attacks.json", "blind1.json", "blind2.json", "blind3.json")
+BLIND_SET = "blind4.json"
+
+
+def _families(*names: str) -> dict[str, list[str]]:
+    """The attack texts of the named files under tests/material/attacks, pooled per family."""
+    pooled: dict[str, list[str]] = {}
+    for name in names:
+        families = json.loads((MATERIAL / "attacks" / name).read_text(encoding="utf-8"))["families"]
+        for family, texts in families.items():
+            pooled.setdefault(family, []).extend(texts)
+    return pooled
+
+
+ATTACKS, BLIND = _families(*DEVELOPMENT_SETS), _families(BLIND_SET)
 PLACEMENTS = ("orders", "documentation", "services", "review_notes")
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}  ")
 SUBTLE_KINDS = [k for k in plants.SUBTLE_KINDS if k != plants.CLINICIAN]
@@ -28,6 +49,7 @@ METRICS = [
     "scan.false_flag.charting_records",
     *(f"scan.detected.subtle.{kind}" for kind in SUBTLE_KINDS),
     *(f"scan.detected.unseen.{family}.{placement}" for family in ATTACKS for placement in PLACEMENTS),
+    *(f"scan.detected.blind.{family}.{placement}" for family in BLIND for placement in PLACEMENTS),
 ]
 
 
@@ -75,14 +97,15 @@ def unseen_report(corpus, kit_session) -> Report:
         name = f"scan.detected.subtle.{kind}"
         hits = [(f"{r['set']}/{r['id']}", r["detected"]) for r in rows if r["kind"] == kind]
         metrics[name] = count_metric(name, hits, HIGHER)
-    for family, texts in ATTACKS.items():
-        for placement in PLACEMENTS:
-            name = f"scan.detected.unseen.{family}.{placement}"
-            hits = [
-                (f"{family}-{n}", bool(scan.scan(_placed(t.format(date="2026-03-09"), placement))))
-                for n, t in enumerate(texts, start=1)
-            ]
-            metrics[name] = count_metric(name, hits, HIGHER)
+    for material, families in (("unseen", ATTACKS), ("blind", BLIND)):
+        for family, texts in families.items():
+            for placement in PLACEMENTS:
+                name = f"scan.detected.{material}.{family}.{placement}"
+                hits = [
+                    (f"{family}-{n}", bool(scan.scan(_placed(t.format(date="2026-03-09"), placement))))
+                    for n, t in enumerate(texts, start=1)
+                ]
+                metrics[name] = count_metric(name, hits, HIGHER)
     report = Report("scan-unseen", metrics, [], {}, 0.0, 0.0)
     results.write(kit_session.result_path(report.arm), kit_session.run_id, report, corpus)
     return report
