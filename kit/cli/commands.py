@@ -3,7 +3,7 @@
   kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json] [--quarantine]
   kit assemble RECORD|DIR --arm model [--record] [--out FILE]   (kit.cli.many: the paid arm's path)
   kit board [--corpus DIR] [--results DIR] [--port 9242]        (kit.cli.board: the reviewer's page)
-  kit configure [--provider openai --base-url URL --model NAME] [--api-key-stdin]   (.env, 0600)
+  kit configure [--provider openai --base-url URL --model NAME] [--reasoning-effort low] [--api-key-stdin]
                 [--workers N] [--response-format json_schema|json_object|none] [--max-tokens N]
                 [--timeout-s SECONDS] [--retry-timeouts] [--redact on|off|auto]
                 (adds a fresh REDACT_SALT when the .env has none)
@@ -182,6 +182,7 @@ def configure(args: argparse.Namespace) -> int:
         "TIMEOUT_S": args.timeout_s,
         "RETRY_TIMEOUTS": 1 if args.retry_timeouts else None,
         "REDACT": args.redact,
+        "REASONING_EFFORT": args.reasoning_effort,
     }
     if not _has_salt(args.env):
         values[SALT_KEY] = secrets.token_hex(32)  # kept from then on: a new salt re-keys the cache
@@ -255,6 +256,11 @@ def _run(argv: list[str] | None) -> int:
         "--redact",
         choices=("on", "off", "auto"),
         help="redact records before a call (default auto: on for a hosted endpoint, off for a local one)",
+    )
+    setup.add_argument(
+        "--reasoning-effort",
+        help="provider-side reasoning: none/minimal/low/medium/high (OpenAI), off or a token budget "
+        "(Anthropic); default: unset, the provider's own",
     )
     setup.add_argument("--env", type=Path, default=Path(".env"))
     keys = setup.add_mutually_exclusive_group()

@@ -184,3 +184,14 @@ def test_configure_refuses_an_env_it_cannot_edit_and_leaves_it(tmp_path, capsys,
     assert str(env) in err and "Traceback" not in err
     if kind == "binary":
         assert env.read_bytes() == b"MODEL=\xff\xfe\n"
+
+
+def test_configure_sets_the_reasoning_effort_and_refuses_one_the_provider_cannot_take(tmp_path, capsys):
+    env = tmp_path / ".env"
+    base = ["configure", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--env", str(env)]
+    assert cli.main([*base, "--provider", "openai", "--reasoning-effort", "low"]) == 0
+    assert "REASONING_EFFORT=low" in env.read_text().splitlines()
+    before = env.read_text()
+    assert cli.main([*base, "--provider", "anthropic", "--reasoning-effort", "high"]) == 2
+    assert "REASONING_EFFORT for anthropic must be off or a thinking budget" in capsys.readouterr().err
+    assert env.read_text() == before
