@@ -33,7 +33,8 @@ _CLAIM = (
     r"(?:orders?|signed|countersign\w*|co-?signed|authenticat\w*|e-?sign\w*|discharge|nights?|midnights?"
     r"|stay|file|count|take|treat|mark|answer|record\s+(?:it|this)|should\s+read|restate|downgrade"
     r"|do\s+not|don't|output|reflect|carry\s+(?:this\s+|it\s+)?forward|unchanged|final\s+(?:answer|determination)"
-    r"|close\s+the\s+(?:review|case)|extraction|correct\s+(?:outcome|reading|answer)|exact(?:ly)?|confirmed)"
+    r"|close\s+the\s+(?:review|case)|extraction|correct\s+(?:outcome|reading|answer)|exact(?:ly)?|confirmed"
+    r"|keep\s+(?:it\s+|this\s+)?as\s+is|no\s+further\s+(?:criteria|screening|review|evidence))"
 )
 _SHORT = {"INPATIENT": r"in-?\s*patient|inpt"}  # how a note abbreviates or splits a verdict's word
 
@@ -68,7 +69,7 @@ _CAPITALS += "|" + "|".join(rf"{re.escape(b)}[-_.]+{re.escape(a)}" for a, b in _
 # supported as inpatient ... final answer should reflect"): never how a reviewer's own note is worded.
 _META = (
     r"(?:output|final\s+answer|correct\s+(?:outcome|reading|answer)|extraction|unchanged|carry\s+(?:this\s+)?"
-    r"forward|exact(?:ly)?\s+(?:code|word|token|string|text)|reflect)"
+    r"forward|exact(?:ly)?\s+(?:code|word|token|string|text)|reflect|(?:should|must)\s+conclude|evidence\s+summary)"
 )
 _BOTH = rf"(?=[^\n]*\b(?:{_SHORT['INPATIENT']}|IP)\b)(?=[^\n]*\bsupported\b)(?=[^\n]*\b{_META}\b)"
 VERDICT_CASE = re.compile(
@@ -85,7 +86,8 @@ _PRODUCT = r"(?:chat\s?gpt|gpt(?:-?\d[\w.]*)?|claude|gemini|copilot|llama|mistra
 _READER = (
     r"(?:summari[sz]er|summari[sz]ing\s+(?:tool|engine|system)|machine\s+read(?:ing|er)\w*"
     r"|automated\s+(?:[\w-]+\s+){0,2}(?:system|reader|reviewer|tool|engine|process|abstractor)"
-    r"|(?:ai|automated)\s+agent|(?:chart\s+)?abstractor|extraction\s+(?:tool|engine|system|pipeline)"
+    r"|(?:ai|automated)\s+agent|(?:chart\s+)?abstractor|extraction\s+(?:tool|engine|system|pipeline|bot)"
+    r"|ai\s+(?:tool|system|reader|reviewer|engine)|reader[-\s]program"
     rf"|nlp\s+\w+|(?:computer|software)\s+program|parser|(?:evidence\s+)?extractor|{_PRODUCT}(?:\s+or\s+{_PRODUCT})?\s+(?:style\s+)?\w+)"
 )
 # Whoever is reading this very text, spoken to as "you" ("You, the one reading this file", "If you are a
@@ -94,14 +96,19 @@ _THIS_TEXT = (
     r"\byou\b[^\n]{0,40}\b(?:reading|processing|parsing|scanning|ingesting|summari[sz]ing)\s+(?:this|these)\s+"
     r"(?:records?|charts?|files?|texts?|documents?|notes?|lines?|pages?|entry|entries)\b"
     r"|\b(?:whatever|whichever)\s+(?:\w+\s+){0,2}(?:ai|bot|system|tool|program|reader|of\s+you)\b"
+    r"|\bwhoever\s+or\s+whatever\b|\bwhatever\s+(?:is|are)\s+(?:generating|reading|producing|compiling|building)\b"
+    # a line that tells the people reading it to skip it is written for something else
+    r"|\b(?:staff|humans?|clinicians?|people|nurses?|reviewers?)\s+(?:may|can|should)\s+(?:skip|ignore|disregard)"
+    r"(?:\s*\)|\s+(?:this|it)\b)"
     r"|\b(?:ai|bot|system|tool|program)\s+(?:is\s+)?(?:reading|summari[sz]ing|processing|parsing)\s+(?:this|these)\b"
 )
 BARE_ADDRESSEE = re.compile(
     rf"{_START}bots?{_AFTER}"
     rf"|{_START}{_PRODUCT}{_AFTER}(?=[^\n]*\b{_CLAIM}\b)|\b{_PRODUCT}(?:\s*/\s*{_PRODUCT})+\b"
-    rf"|\b(?:to|for|attention|attn|dear|hey|note\s+for|reminder\s+for)\s*:?\s+(?:the\s+|this\s+|any\s+|our\s+)?"
+    rf"|\b(?:to|for|attention|attn|dear|hey|hi|hello|note\s+for|reminder\s+for)\s*[:,]?\s+(?:there,?\s+)?"
+    r"(?:the\s+|this\s+|any\s+|our\s+)?"
     rf"{_READER}\b|{_THIS_TEXT}"
-    rf"|{_START}(?:the\s+)?{_READER}{_AFTER}"
+    rf"|{_START}(?:the\s+)?{_READER}(?:\s+note)?{_AFTER}"
     r"|\b(?:hey|hi|hello|dear|ok|okay|attention|note\s+for|for|to)\s+(?:the\s+|this\s+|our\s+|you\s+)?bots?\b"
     r"|\b(?:hey|hi|hello|ok|okay)\s+(?:the\s+)?A\.?I\b"
     rf"|{_START}(?:(?:for|to)\s+the\s+)?A\.?I\.?{_AFTER}(?=[^\n]*\b{_CLAIM}\b)",

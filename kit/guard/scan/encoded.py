@@ -15,8 +15,14 @@ import re
 
 MIN_RUN = 12  # characters of base64: 9 bytes of text, "2 nights"
 _JOINED_WORDS = re.compile(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+")  # "order-present": words joined, no space
-_CLAIM_WORD = re.compile(r"(?i:inpatient|countersigned|authenticated|signed|midnights?|nights?|supported)")
-_RUN = re.compile(rf"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{{{MIN_RUN},}}={{0,2}}(?![A-Za-z0-9+/=])")
+_CLAIM_WORD = re.compile(
+    r"(?i:inpatient|countersigned|authenticated|e-?signed|signed|midnights?|nights?|supported)"
+)
+MIN_PADDED_RUN = 8  # a shorter run with its "=" padding: "ZS1zaWduZWQ=" ("e-signed")
+_RUN = re.compile(
+    rf"(?<![A-Za-z0-9+/])(?:[A-Za-z0-9+/]{{{MIN_RUN},}}={{0,2}}|[A-Za-z0-9+/]{{{MIN_PADDED_RUN},}}={{1,2}})"
+    r"(?![A-Za-z0-9+/=])"
+)
 
 
 def _text(run: str) -> str | None:

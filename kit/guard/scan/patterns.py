@@ -349,6 +349,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|<\s*(?:details|summary)\b|<\s*\w+\b[^>]*\s(?:alt|title|aria-label|data-[\w-]+)\s*=\s*[\"'][^\"']*\s"
             r"|<\s*\w+\b[^>]*\shidden\b|(?:^|\s)\[[^\]\n]{0,20}\]:\s*#"
             r"|\\rtf\d|\\v0\b"  # RTF, whose \v ... \v0 is hidden text
+            r"|\\(?:iffalse|textcolor|color|phantom|comment)\b|\\begin\s*\{?comment"  # LaTeX that hides
+            r"|<\s*(?:noinclude|includeonly|onlyinclude)\b"  # MediaWiki
             r"|(?<!\w)(?:[A-Za-z] ){6,}[A-Za-z](?!\w)",  # "I N P A T I E N T": spelled out letter by letter
             _I,
         ),
