@@ -124,7 +124,7 @@ def _letters(category: str) -> str:
 
 
 _UP, _LOW = _letters("Lu"), _letters("Ll")
-_PREFIX = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le)?"
+_PREFIX = r"(?:Mc|Mac|O'|O’|D'|Di|De|Van|Le|bh|h|n|t)?"  # Irish mutations too: "de hÓra", "Ó bhFiaich"
 UPPER_LETTER = f"[{_UP}]"  # an initial: "Ü."
 _CAMEL = rf"[{_UP}][{_LOW}]+(?:[{_UP}][{_LOW}]+)*"  # "ObaniJesu"
 # "Daw-McSharry", "O'Hurley", "Sa’adatu", "Ulug‘bek", "E’zoza"
