@@ -82,11 +82,21 @@ DEVELOPMENT_8 = Setting(
      "ha_NG"),
 )  # fmt: skip
 # The seventh held-apart set: seeds no earlier set used, over 12 locales of the earlier sets other than
-# the sixth's, drawn after the sixth set's miss was fixed.
-HELD_APART = Setting(
+# the sixth's, drawn after the sixth set's miss was fixed, and measured once (patient 893/900: a Dutch
+# "Bourgondië, van, Hope" and a Slovenian surname in lower case first, "ribič, Rose"; employer 179/180,
+# "žagar d.d."; nickname 179/180; the gate refused the Dutch record and let the Slovenian one through).
+# Development material since.
+DEVELOPMENT_9 = Setting(
     (2201, 2202, 2203),
     ("en_GB", "nl_NL", "it_IT", "es_ES", "cs_CZ", "hu_HU", "ro_RO", "sl_SI", "id_ID", "yo_NG", "is_IS",
      "en_IN"),
+)  # fmt: skip
+# The eighth held-apart set: seeds no earlier set used, over 12 locales of the earlier sets, drawn after
+# the seventh set's misses were fixed.
+HELD_APART = Setting(
+    (1101, 1102, 1103),
+    ("en_US", "de_AT", "fr_CA", "pt_PT", "pl_PL", "sv_SE", "da_DK", "fi_FI", "hr_HR", "lt_LT", "es_AR",
+     "en_NG"),
 )  # fmt: skip
 WORD_NAMES = ("Hope", "Will", "Rose", "Faith", "Grace", "Joy", "June", "Mark", "Frank", "Dawn", "Pat", "Bill")
 PARTICLES = ("van der", "van", "de", "de la", "von", "Van", "Da", "di", "van den", "ter")

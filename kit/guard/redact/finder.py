@@ -42,7 +42,10 @@ _SURNAME = (  # "Van der Berg", "CASA GRANDE", "DE LA O"
     rf"(?:{_PARTICLES})?(?:{NAME_WORD}(?:[ \t]+{NAME_WORD})?|{UPPER_NAME_WORD}(?:[ \t]+{UPPER_NAME_WORD})?)"
     rf"|{_PARTICLES}{UPPER_LETTER}\b"
 )
-_SURNAME_FIRST = re.compile(rf"({_SURNAME}),[ \t]+({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)")
+_SURNAME_FIRST = re.compile(  # "Smith, John A.", "ribič, Rose", and the Dutch "Bourgondië, van, Hope"
+    rf"({_SURNAME}|{LOWER_SURNAME}),[ \t]+(?:({_PARTICLE}(?:[ \t]+{_PARTICLE})*),[ \t]+)?"
+    rf"({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)"
+)
 _FIELD_NUMBER = re.compile(r"(?<![\w+])\+?\d[\d ().-]{5,}\d(?!\w)")
 _LEADING_PARTICLES = re.compile(rf"(?<![\w-]){_PARTICLES}$")
 _TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
@@ -75,7 +78,11 @@ def _name_words(value: str) -> list[str]:
     surname written in lower case when it closes the name ("Drago volk (neighbour)")."""
     value = re.sub(rf"^(?:{'|'.join(TITLES)})\.?[ \t]+", "", value.strip())
     inverted = _SURNAME_FIRST.match(value)
-    run = inverted.group(2) + " " + inverted.group(1) if inverted else (_NAME_RUN.match(value) or [""])[0]
+    if inverted:
+        surname, particles, given = inverted.groups()
+        run = " ".join(part for part in (given, particles, surname) if part)
+    else:
+        run = (_NAME_RUN.match(value) or [""])[0]
     tail = _LOWER_TAIL.match(value, len(run)) if run and not inverted else None
     if tail and tail.group(1).split()[-1] not in NOT_SURNAMES:
         run += " " + tail.group(1)

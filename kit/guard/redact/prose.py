@@ -40,6 +40,11 @@ EMPLOYED = re.compile(
 )
 _JOINERS = frozenset({"and", "und", "et", "e", "y", "og", "och", "i", "a", "of", "&", "van", "der", "den",
                       "de", "del", "la", "le", "da", "do", "dos", "das", "di", "von"})
+# A firm's legal form written after its name: dotted initials ("d.d.", "s.r.o.") or the usual suffixes.
+_LEGAL_FORM = re.compile(  # lower case only as dotted initials: "as", "ab" are English words
+    r"(?!e\.g\.|i\.e\.)(?:[a-z]\.){2,3}|GmbH|Ltd\.?|LLC|Inc\.?|plc|AG|S\.?A\.?|B\.?V\.?|N\.?V\.?|Oy|AB|AS|ApS|Kft\.?|Zrt\.?|Tbk"
+    r"|S\.?r\.?l\.?|S\.?p\.?A\.?|S\.?L\.?"
+)
 _TOKEN = re.compile(r"\(?[^\s,;:()]+\)?|,")  # a word in brackets is one token: "Hidayat (Persero) Tbk"
 PHONE_REGIONS = ("US", "GB", "FR", "DE")  # national formats read; an international number in any
 MIN_PHONE_DIGITS = 9
@@ -63,9 +68,17 @@ def nicknames(value: str) -> list[str]:
     return NICKNAME.findall(value)
 
 
+def _legal_form(token: str) -> bool:
+    bare = token.rstrip(".")
+    return bool(_LEGAL_FORM.fullmatch(bare) or _LEGAL_FORM.fullmatch(bare + "."))
+
+
 def _firm(tokens: list[str]) -> str:
     """The firm's name at the start of `tokens`: capitalised words, joined by commas, "&", "and",
-    particles; after a word with a full stop only a suffix in capitals goes on ("Co. KGaA")."""
+    particles; after a word with a full stop only a suffix in capitals goes on ("Co. KGaA"). A name
+    written in lower case counts only with a legal form right after it ("žagar d.d.")."""
+    if tokens and tokens[0][:1].islower() and len(tokens) > 1 and _legal_form(tokens[1]):
+        return f"{tokens[0]} {tokens[1]}".rstrip(".")
     taken: list[str] = []
     for token in tokens:
         word = token.strip("()").rstrip(".")
@@ -87,7 +100,7 @@ def employers(text: str) -> list[str]:
     for match in EMPLOYED.finditer(text):
         line_end = text.find("\n", match.end())
         name = _firm(_TOKEN.findall(text[match.end() : line_end if line_end >= 0 else len(text)]))
-        if any(c.isupper() for c in name):
+        if any(c.isupper() for c in name) or (name and _legal_form(name.split()[-1])):
             found.append(name)
     return found
 

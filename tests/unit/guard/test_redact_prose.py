@@ -111,6 +111,10 @@ def test_a_one_letter_surname_and_a_number_in_a_kin_field_are_found():
         ((("Next of kin", "John van den silva (brother), 0412 555 019"),), "", ["silva"]),
         # the sixth held-apart set's miss (seeds 3301-3303): an Irish mutation before the capital
         ((), "Seen with her relative Orlaith de hÓra, reachable later.", ["Orlaith", "hÓra"]),
+        # the seventh held-apart set's misses (seeds 2201-2203)
+        ((("Patient", 'Bourgondië, van, Hope ("Bo")'),), "hope agreed.", ["Bourgondië", "hope"]),
+        ((("Patient", 'ribič, Rose ("Mimi")'),), "Dr ribič saw Mimi.", ["ribič", "Mimi", "Rose"]),
+        ((), "She works as a clerk at žagar d.d.. Tired.", ["žagar"]),
     ],
 )
 def test_the_forms_the_generated_sets_found_are_redacted(facts, prose, gone):
@@ -124,6 +128,12 @@ def test_the_forms_the_generated_sets_found_are_redacted(facts, prose, gone):
 )
 def test_a_lower_case_word_that_closes_a_clause_is_no_surname(sentence, name):
     assert related(sentence) == [(name, "RELATIVE")]
+
+
+@pytest.mark.parametrize("sentence", ["Works at home as a carer.", "Works at home e.g. as a carer.",
+                                      "Works nights at the local bakery."])
+def test_a_lower_case_workplace_without_a_legal_form_is_no_employer(sentence):
+    assert employers(sentence) == []
 
 
 def test_a_short_number_without_a_phone_word_is_no_phone():
