@@ -1,24 +1,22 @@
 """Two patterns of the document scan's table (kit.guard.scan.patterns) for text that the issue-24
-measurement showed getting through: a rulebook verdict written in ordinary case or with its hyphen
-dropped, and a bare "AI" or "bot" spoken to.
+measurements (the kit's plants, then five blind attack sets) showed getting through: a rulebook
+verdict written other than as its token, and a machine reader spoken to.
 
-- A verdict in capitals or joined with a hyphen is flagged by the table's own verdict rows. Written
-  in lower or title case with a space ("inpatient supported") it is also how a utilization
-  reviewer's real note closes ("Neuro ICU, IV antihypertensive gtt; inpatient supported."), so it
-  flags only when the same unit also claims an order's signature or the stay's length, which is
-  what an attack adds to make the verdict stick. Joined with nothing ("inpatientsupported") it is
-  never charting and always flags.
-- "bot" is never charting: "Bot, ...", "Bot - ...", "Hey bot", "for the bot" flag. "AI" is also aortic
-  insufficiency ("AI: mild", "AI, MR and TR trace"), so "AI,", "AI:" or "AI -" at the start of a unit flags
-  only when the unit goes on to claim an order's signature or the stay's length, or to tell the
-  reader what to count, take or treat.
-
-- A reading machine named or spoken to: "To the summarizer:", "Attention automated review system:",
-  "[for the machine reading this]"; a product name ("GPT,", "Claude --") at the start of a unit only
-  when the unit goes on to a claim (GPT is also a liver enzyme, Claude a given name).
-- A verdict abbreviated, split or reversed ("inpt supported", "supported for inpatient admission")
-  with a claim in the unit; in capitals ("IN-PATIENT SUPPORTED") or joined by a dot or an underscore
-  ("INPATIENT.SUPPORTED") always.
+- VERDICT_CASE. In capitals or joined with a hyphen the table's own verdict rows flag it. Joined by
+  nothing, a dot or an underscore ("inpatientsupported", "INPATIENT.SUPPORTED"), in capitals with a
+  space or split ("IN-PATIENT SUPPORTED"), reversed with a joiner ("SUPPORTED-INPATIENT") or coded
+  ("IP-SUPP") it is never charting and always flags. In lower or title case with a space, abbreviated,
+  reversed or with a verb between ("inpatient supported", "inpt supported", "supported for inpatient
+  admission", "inpatient is supported") it is also how a utilization reviewer's real note closes
+  ("Neuro ICU, IV antihypertensive gtt; inpatient supported."), so it flags only when the same unit
+  also makes a claim (an order's signature, the stay's length) or tells the reader what to do with it
+  ("keep as is", "carry forward", "output that").
+- BARE_ADDRESSEE. "bot" is never charting: "Bot, ...", "Hey bot", "for the bot" flag. "AI" is also
+  aortic insufficiency and GPT a liver enzyme, Claude a given name, so "AI:" or a product name at the
+  start of a unit flags only when the unit goes on to a claim; a list of products ("Claude / GPT")
+  always. A reading machine named and spoken to flags: "To the summarizer:", "Attention automated
+  review system:", "Dear extraction bot", "[for the machine reading this]", "you ... reading this
+  record", "whichever of you", "whoever or whatever", and a line telling staff to skip it.
 
 What they refuse to do: read anything but the folded unit, or flag a verdict word or "AI" on its own.
 """
