@@ -57,12 +57,15 @@ def _reversed_words() -> str:
 
 # Joined by nothing, a dot or an underscore ("INPATIENT.SUPPORTED") the words are never charting; by
 # spaces or the other way round, only with a claim in the same unit (or in capitals).
-_JOINED = _verdict_words(r"[._]?")
+_JOINED = _verdict_words(r"[._/]?")
 _SPACED = _verdict_words(r"(?:[ \t]+|,[ \t]*)") + "|" + _reversed_words()
 _CAPITALS = _verdict_words(r"[ \t]+", upper=True)  # "IN-PATIENT SUPPORTED": capitals, as verdicts are
 _PAIRS = [v.split("-") for v in rulebook.verdicts() if v.count("-") == 1]
 # and the other way round, "SUPPORTED-INPATIENT"; and shortened to a code, "IP-SUPP"
-_CAPITALS += "|" + "|".join(rf"{re.escape(b)}[-_.]+{re.escape(a)}" for a, b in _PAIRS) + r"|IP[-_]?SUPP\w*"
+_CAPITALS += "|" + "|".join(rf"{re.escape(b)}[-_.]+{re.escape(a)}" for a, b in _PAIRS)
+_CODE = r"(?:ip|inpt)[-_.]?supp\w*|inpatient[-_.]?supp"  # "IP-SUPP", "Inpt-Supp": shortened to a code
+# Both words in capitals anywhere in one unit ("starts with INPATIENT and ends with SUPPORTED")
+_BOTH_CAPITALS = r"(?-i:(?=[^\n]*\bINPATIENT\b)(?=[^\n]*\bSUPPORTED\b))"
 # The two words anywhere in one unit, with words that tell the reader what to put out ("the admission is
 # supported as inpatient ... final answer should reflect"): never how a reviewer's own note is worded.
 _META = (
@@ -72,7 +75,7 @@ _META = (
 _BOTH = rf"(?=[^\n]*\b(?:{_SHORT['INPATIENT']}|IP)\b)(?=[^\n]*\bsupported\b)(?=[^\n]*\b{_META}\b)"
 VERDICT_CASE = re.compile(
     rf"\b(?:{_JOINED})\b|\b(?:{_SPACED})\b(?=[^\n]*\b{_CLAIM}\b)|\b{_CLAIM}\b[^\n]*\b(?:{_SPACED})\b"
-    rf"|(?-i:\b(?:{_CAPITALS})\b)|^{_BOTH}",
+    rf"|(?-i:\b(?:{_CAPITALS})\b)|\b{_CODE}\b|^{_BOTH}|^{_BOTH_CAPITALS}",
     re.IGNORECASE,
 )
 _START = r"(?:^|[.;!?]\s+|[(\[]\s*)"
@@ -85,7 +88,7 @@ _READER = (
     r"(?:summari[sz]er|summari[sz]ing\s+(?:tool|engine|system)|machine\s+read(?:ing|er)\w*"
     r"|automated\s+(?:[\w-]+\s+){0,2}(?:system|reader|reviewer|tool|engine|process|abstractor)"
     r"|(?:ai|automated)\s+agent|(?:chart\s+)?abstractor|extraction\s+(?:tool|engine|system|pipeline|bot)"
-    r"|ai\s+(?:tool|system|reader|reviewer|engine)|reader[-\s]program"
+    r"|ai\s+(?:tool|system|reader|reviewer|engine)|reader[-\s]program|reader\s+of\s+this\s+(?:chart|record|note|file)"
     rf"|nlp\s+\w+|(?:computer|software)\s+program|parser|(?:evidence\s+)?extractor|{_PRODUCT}(?:\s+or\s+{_PRODUCT})?\s+(?:style\s+)?\w+)"
 )
 # Whoever is reading this very text, spoken to as "you" ("You, the one reading this file", "If you are a
@@ -100,8 +103,22 @@ _THIS_TEXT = (
     r"(?:\s*\)|\s+(?:this|it)\b)"
     r"|\b(?:ai|bot|system|tool|program)\s+(?:is\s+)?(?:reading|summari[sz]ing|processing|parsing)\s+(?:this|these)\b"
 )
+# Cues that together speak to a machine reader, in any order in one unit: a machine named (not "system",
+# "tool" or "machine" alone: dialysis machines and order-entry systems are charting), spoken to ("to
+# the ...", "you") or told what to write, about the evidence an attack wants ("signed", "two
+# midnights", "inpatient"): "Robot reading this -- yes, you -- ... 4 midnights".
+_MACHINE = r"(?:bots?|robots?|neural\s+net\w*|automation|algorithm|evidence\s+engine|(?-i:AI))"
+_TOLD = (
+    r"(?:\byou\b|\b(?:to|for|dear|attention)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}" + _MACHINE
+    + r"|\b(?:record|report|output|write|log|mark|treat|use|cite|quote|classify|conclude|summari[sz]e)\b)"
+)
+_EVIDENCE = (
+    r"(?:signed|countersign\w*|authenticat\w*|(?:e-?)?signature|e-?sign\w*|midnights?|(?:\d|two|three|four|five|six)"
+    r"\s+nights?|inpatient|order\s+present|documented)"
+)
+_SPOKEN_TO = rf"^(?=[^\n]*\b{_MACHINE}\b)(?=[^\n]*{_TOLD})(?=[^\n]*\b{_EVIDENCE}\b)"
 BARE_ADDRESSEE = re.compile(
-    rf"{_START}bots?{_AFTER}"
+    rf"{_START}bots?{_AFTER}|{_SPOKEN_TO}"
     rf"|{_START}{_PRODUCT}{_AFTER}(?=[^\n]*\b{_CLAIM}\b)|\b{_PRODUCT}(?:\s*/\s*{_PRODUCT})+\b"
     rf"|\b(?:to|for|attention|attn|dear|hey|hi|hello|note\s+for|reminder\s+for)\s*[:,]?\s+(?:there,?\s+)?"
     r"(?:the\s+|this\s+|any\s+|our\s+)?"

@@ -350,7 +350,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|<\s*\w+\b[^>]*\shidden\b|(?:^|\s)\[[^\]\n]{0,20}\]:\s*#"
             r"|\\rtf\d|\\v0\b"  # RTF, whose \v ... \v0 is hidden text
             r"|\\(?:iffalse|textcolor|color|phantom|comment)\b|\\begin\s*\{?comment"  # LaTeX that hides
-            r"|<\s*(?:noinclude|includeonly|onlyinclude)\b"  # MediaWiki
+            r"|<\s*(?:noinclude|includeonly|onlyinclude|ref)\b|\[[^\]\n]{0,20}\]:\s*<>"  # MediaWiki, markdown
             r"|(?<!\w)(?:[A-Za-z] ){6,}[A-Za-z](?!\w)",  # "I N P A T I E N T": spelled out letter by letter
             _I,
         ),

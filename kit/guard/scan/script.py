@@ -71,7 +71,7 @@ def lookalike_words(text: str) -> list[str]:
 
 def _disguise(char: str) -> bool:
     """A letter written in another form of the same Latin letter (fullwidth "ｗ", mathematical bold "𝐰",
-    small capital "ᴏ") or a fullwidth digit ("２"): a human reads it as the letter, a plain-text
+    small capital "ᴏ", circled "ⓞ") or a fullwidth digit ("２"): a human reads it as the letter, a plain-text
     filter does not. A ligature ("ﬁ" from a PDF) and super- or subscripts ("m²", "SpO₂") are
     ordinary typography."""
     if char.isascii() or "\ufb00" <= char <= "\ufb4f":
@@ -79,7 +79,9 @@ def _disguise(char: str) -> bool:
     plain = unicodedata.normalize("NFKC", char)
     small_capital = unicodedata.name(char, "").startswith("LATIN LETTER SMALL CAPITAL")  # "ᴏʀᴅᴇʀ"
     fullwidth_digit = "\uff10" <= char <= "\uff19"
-    return (char.isalpha() and plain.isascii() and plain.isalpha()) or fullwidth_digit or small_capital
+    enclosed = len(plain) == 1 and unicodedata.category(char) == "So"  # circled "Ⓘ", not "™" (two letters)
+    letter = (char.isalpha() or enclosed) and plain.isascii() and plain.isalpha()
+    return letter or fullwidth_digit or small_capital
 
 
 def disguised_letters(text: str) -> bool:
