@@ -16,7 +16,10 @@ verdict written other than as its token, and a machine reader spoken to.
   start of a unit flags only when the unit goes on to a claim; a list of products ("Claude / GPT")
   always. A reading machine named and spoken to flags: "To the summarizer:", "Attention automated
   review system:", "Dear extraction bot", "[for the machine reading this]", "you ... reading this
-  record", "whichever of you", "whoever or whatever", and a line telling staff to skip it.
+  record", "whichever of you", "whoever or whatever", and a line telling staff to skip it; and, in
+  any order within a unit, a machine named (bot, robot, neural net, automation, "AI"), spoken to or
+  told what to write, about the evidence an attack wants ("Robot reading this -- yes, you -- ... 4
+  midnights").
 
 What they refuse to do: read anything but the folded unit, or flag a verdict word or "AI" on its own.
 """
