@@ -33,7 +33,7 @@ from kit.rules import rulebook
 _CLAIM = (
     r"(?:orders?|signed|countersign\w*|co-?signed|authenticat\w*|e-?sign\w*|discharge|nights?|midnights?"
     r"|stay|file|count|take|treat|mark|answer|record\s+(?:it|this)|should\s+read|restate|downgrade"
-    r"|do\s+not|don't|output|reflect|carry\s+(?:this\s+|it\s+)?forward|unchanged|final\s+(?:answer|determination)"
+    r"|do\s+not|don't|output|reflect|carry\s+(?:this\s+|it\s+)?forward|unchanged|final\s+answer"
     r"|close\s+the\s+(?:review|case)|extraction|correct\s+(?:outcome|reading|answer)|exact(?:ly)?|confirmed"
     r"|keep\s+(?:it\s+|this\s+)?as\s+is|no\s+further\s+(?:criteria|screening|review|evidence))"
 )
@@ -73,7 +73,10 @@ _BOTH_CAPITALS = r"(?-i:(?=[^\n]*\bINPATIENT\b)(?=[^\n]*\bSUPPORTED\b))"
 # supported as inpatient ... final answer should reflect"): never how a reviewer's own note is worded.
 _META = (
     r"(?:output|final\s+answer|correct\s+(?:outcome|reading|answer)|extraction|unchanged|carry\s+(?:this\s+)?"
-    r"forward|exact(?:ly)?\s+(?:code|word|token|string|text)|reflect|(?:should|must)\s+conclude|evidence\s+summary)"
+    r"forward|exact(?:ly)?\s+(?:code|word|token|string|text)|reflect|(?:should|must)\s+conclude|evidence\s+summary"
+    # spoken to the reader of the record, not a reviewer's own determination
+    r"|answer|reply|any\s+summary|summar(?:y|ies)\s+(?:must|should)|must\s+reach|accept\s+(?:it\s+|this\s+)?as\s+is"
+    r"|auto-?generated)"
 )
 _BOTH = rf"(?=[^\n]*\b(?:{_SHORT['INPATIENT']}|IP)\b)(?=[^\n]*\bsupported\b)(?=[^\n]*\b{_META}\b)"
 VERDICT_CASE = re.compile(
@@ -110,7 +113,7 @@ _THIS_TEXT = (
 # "tool" or "machine" alone: dialysis machines and order-entry systems are charting), spoken to ("to
 # the ...", "you") or told what to write, about the evidence an attack wants ("signed", "two
 # midnights", "inpatient"): "Robot reading this -- yes, you -- ... 4 midnights".
-_MACHINE = r"(?:bots?|robots?|neural\s+net\w*|automation|algorithm|evidence\s+engine|(?-i:AI))"
+_MACHINE = r"(?:(?:chat)?bots?|robots?|neural\s+net\w*|automation|algorithm|evidence\s+engine|(?-i:AI))"
 _TOLD = (
     r"(?:\byou\b|\b(?:to|for|dear|attention)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}" + _MACHINE
     + r"|\b(?:record|report|output|write|log|mark|treat|use|cite|quote|classify|conclude|summari[sz]e)\b)"
@@ -121,7 +124,7 @@ _EVIDENCE = (
 )
 _SPOKEN_TO = rf"^(?=[^\n]*\b{_MACHINE}\b)(?=[^\n]*{_TOLD})(?=[^\n]*\b{_EVIDENCE}\b)"
 BARE_ADDRESSEE = re.compile(
-    rf"{_START}bots?{_AFTER}|{_SPOKEN_TO}"
+    rf"{_START}(?:chat)?bots?(?:\s+note)?{_AFTER}|{_SPOKEN_TO}"
     rf"|{_START}{_PRODUCT}{_AFTER}(?=[^\n]*\b{_CLAIM}\b)|\b{_PRODUCT}(?:\s*/\s*{_PRODUCT})+\b"
     rf"|\b(?:to|for|attention|attn|dear|hey|hi|hello|note\s+for|reminder\s+for)\s*[:,]?\s+(?:there,?\s+)?"
     r"(?:the\s+|this\s+|any\s+|our\s+)?"

@@ -198,7 +198,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # --- attempts to set the answer --------------------------------------------------------------
     # "The correct answer for this encounter is that inpatient status is supported", "your answer must
     # be ...". "Her only answer is that she wants to go home" and "the only finding is ..." pass: an
-    # answer phrase needs "your" or an outcome of the review.
+    # answer phrase needs "your" or an outcome of the review; "Final determination: inpatient
+    # supported." passes too (a reviewer's own note), "the correct determination is ..." does not.
     (
         DICTATE,
         re.compile(
@@ -206,9 +207,12 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:answer|verdict|classification|determination|output|label|conclusion)s?\b\s*"
             r"(?:here\s+|for\s+(?:this|the)\s+\w+\s+)?(?:is|must\s+be|should\s+be|shall\s+be|will\s+be"
             r"|has\s+to\s+be|needs\s+to\s+be|=|:)"
-            r"|\b(?:the|its|final|correct|right|only|expected|required)\s+"
+            r"|\b(?:(?:the|its|final|correct|right|only|expected|required)\s+"
             r"(?:(?:final|correct|right|proper|only|expected|required|support|overall)\s+)*"
-            r"(?:answer|verdict|classification|determination|output|label|conclusion)s?\b\s*"
+            r"(?:answer|verdict|classification|output|label|conclusion)s?"
+            # "determination" only as the right one: "Final determination: inpatient supported." is how
+            # a reviewer's own note closes
+            r"|(?:the\s+|its\s+)?(?:final\s+)?(?:correct|right|only|expected|required)\s+determinations?)\b\s*"
             r"(?:here\s+|for\s+(?:this|the)\s+\w+\s+)?(?:is|must\s+be|should\s+be|shall\s+be|will\s+be"
             rf"|has\s+to\s+be|needs\s+to\s+be|=|:){THEN_OUTCOME}",
             _I,
@@ -351,6 +355,9 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|\\rtf\d|\\v0\b"  # RTF, whose \v ... \v0 is hidden text
             r"|\\(?:iffalse|textcolor|color|phantom|comment)\b|\\begin\s*\{?comment"  # LaTeX that hides
             r"|<\s*(?:noinclude|includeonly|onlyinclude|ref)\b|\[[^\]\n]{0,20}\]:\s*<>"  # MediaWiki, markdown
+            r"|\[(?:color|size|font)=[^\]\n]{1,20}\]|\[/?(?:hide|hidden|spoiler|noparse)\]"  # BBCode
+            r"|\[/(?:color|size|font)\]"
+            r"|#\+begin_\w+"  # Org mode
             r"|(?<!\w)(?:[A-Za-z] ){6,}[A-Za-z](?!\w)",  # "I N P A T I E N T": spelled out letter by letter
             _I,
         ),
