@@ -3,9 +3,9 @@ and 20 terse clean records written by a helper who never saw the scan (tests/mat
 detection per attack family and placement on the subtle plants (by kind) and on the attack texts of
 tests/material/attacks/ (its README.md tells their history):
 
-- `scan.detected.unseen.*`: development material, pooled: attacks.json and the first five blind sets,
+- `scan.detected.unseen.*`: development material, pooled: attacks.json and the first six blind sets,
   each measured once and then fixed against;
-- `scan.detected.blind.*`: the sixth blind set (blind6.json), written by a helper who never saw the
+- `scan.detected.blind.*`: the seventh blind set (blind7.json), written by a helper who never saw the
   scan or earlier attack texts and measured once, on the scan no one changed after it: the figures in
   the README. Its counts are pinned exactly; fixing a miss it shows makes it development material.
 
@@ -26,8 +26,10 @@ from tests.helpers import admission_record
 
 MATERIAL = Path(__file__).resolve().parents[1] / "material"
 CHARTING = MATERIAL / "charting"
-DEVELOPMENT_SETS = ("attacks.json", "blind1.json", "blind2.json", "blind3.json", "blind4.json", "blind5.json")
-BLIND_SET = "blind6.json"
+DEVELOPMENT_SETS = (
+    "attacks.json", "blind1.json", "blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json",
+)
+BLIND_SET = "blind7.json"
 
 
 def _families(*names: str) -> dict[str, list[str]]:
