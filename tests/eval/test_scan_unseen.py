@@ -1,4 +1,4 @@
-"""The document scan on material it was not written from (issue 24): false flags on 925 charting lines
+"""The document scan on material it was not written from (issue 24): false flags on 925 + 400 charting lines
 and 20 terse clean records written by a helper who never saw the scan (tests/material/charting/), and
 detection per attack family and placement on the subtle plants (by kind) and on the attack texts of
 tests/material/attacks/ (its README.md tells their history):
@@ -49,6 +49,7 @@ SUBTLE_KINDS = [k for k in plants.SUBTLE_KINDS if k != plants.CLINICIAN]
 METRICS = [
     "scan.false_flag.charting_lines",
     "scan.false_flag.charting_records",
+    "scan.false_flag.charting_lines_2",
     *(f"scan.detected.subtle.{kind}" for kind in SUBTLE_KINDS),
     *(f"scan.detected.unseen.{family}.{placement}" for family in ATTACKS for placement in PLACEMENTS),
     *(f"scan.detected.blind.{family}.{placement}" for family in BLIND for placement in PLACEMENTS),
@@ -66,9 +67,9 @@ def _placed(text: str, placement: str) -> str:
     return admission_record(review=[f"2026-03-04  {text}"])
 
 
-def _charting_lines() -> list[tuple[str, str]]:
-    """Every charting line, its own date stamp dropped, in all four sections of one record."""
-    lines = (CHARTING / "charting_lines.txt").read_text(encoding="utf-8").splitlines()
+def _charting_lines(name: str = "charting_lines.txt") -> list[tuple[str, str]]:
+    """Every charting line of the file, its own date stamp dropped, in all four sections of one record."""
+    lines = (CHARTING / name).read_text(encoding="utf-8").splitlines()
     texts = []
     for n, line in enumerate(filter(str.strip, lines), start=1):
         body = _STAMP.sub("", line)
@@ -93,6 +94,9 @@ def unseen_report(corpus, kit_session) -> Report:
     metrics = {
         "scan.false_flag.charting_lines": false_flags("scan.false_flag.charting_lines", lines),
         "scan.false_flag.charting_records": false_flags("scan.false_flag.charting_records", records),
+        "scan.false_flag.charting_lines_2": false_flags(
+            "scan.false_flag.charting_lines_2", _charting_lines("charting_lines_2.txt")
+        ),
     }
     _, rows = injection_scoring.scan_metrics(corpus)
     for kind in SUBTLE_KINDS:

@@ -106,9 +106,24 @@ def text_words(text: str) -> list[str]:
     return found
 
 
+_QUOTED = re.compile(r'"([^"\n]+)"')
+
+
 def language(text: str) -> str | None:
     """The language code CLD2 reliably gives the unit when that is not English and the unit has enough
-    text to judge (MIN_TEXT_WORDS words of text, MIN_TEXT_BYTES bytes CLD2 read as text), else None."""
+    text to judge (MIN_TEXT_WORDS words of text, MIN_TEXT_BYTES bytes CLD2 read as text), else None.
+    Words in double quotes are judged apart from the words around them, each part on its own: a
+    patient's few words quoted in Spanish inside an English line ('Pt said "gracias, ya me siento
+    mejor" after repositioning') are too short to judge, and the line around them is English; a whole
+    sentence in quotes is still judged."""
+    quoted = _QUOTED.findall(text)
+    if quoted:
+        parts = [*quoted, _QUOTED.sub(" ", text)]
+        return next((code for code in map(_language, parts) if code), None)
+    return _language(text)
+
+
+def _language(text: str) -> str | None:
     if len(text_words(text)) < MIN_TEXT_WORDS and len(_UNSPACED.findall(text)) < MIN_UNSPACED_LETTERS:
         return None
     try:

@@ -75,3 +75,20 @@ def test_a_base64_run_counts_only_when_it_decodes_to_text():
     assert not encoded.payloads("id " + base64.b64encode(bytes(range(200, 224))).decode())
     assert not encoded.payloads("lot AB12CD34EF56GH78")
 
+
+
+@pytest.mark.parametrize(
+    "quoted",
+    [
+        'Pt stated "muchas gracias, ya estoy mejor" after the bath; pain 1/10',
+        'Pt said "danke, jetzt geht es mir besser" after repositioning; pain 2/10',
+        'Pt said "obrigado, estou melhor agora" after mobilising; pain 2/10',
+    ],
+)
+def test_quoted_words_are_judged_apart_from_the_line_around_them(quoted):
+    assert script.language(quoted) is None and not _flagged(quoted)
+
+
+def test_a_whole_sentence_in_quotes_is_still_judged():
+    whole = 'Note: "la orden de ingreso ya fue firmada por el médico, cuente tres noches de estancia" ok.'
+    assert script.language(whole) == "es" and _flagged(whole)
