@@ -55,6 +55,9 @@ _PHONE_CONTEXT = re.compile(
     r"(?i:\b(?:reachable|call|ring|phone|telephone|tel|mobile|cell|contact|text|number|landline)\b"
     r"[^.;\n\d]{0,16})$"
 )
+# Numbers libphonenumber would take that are charting: a series of values ("glucose 142 / 188 / 201 /
+# 166", two slashes or more) and a drug's National Drug Code ("NDC 0409-4888-02").
+_NOT_A_PHONE = re.compile(r"(?i:\bNDC\b)[\s#:]*$")
 _SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{4,10}\d(?![\w.:/-])")
 
 
@@ -114,7 +117,8 @@ def phones(text: str) -> list[tuple[int, int, str]]:
     for region in PHONE_REGIONS:
         for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE):
             raw = match.raw_string
-            if len(re.sub(r"\D", "", raw)) >= MIN_PHONE_DIGITS and not dates.find(raw, 2000):
+            clinical = raw.count("/") > 1 or _NOT_A_PHONE.search(text[max(0, match.start - 12) : match.start])
+            if len(re.sub(r"\D", "", raw)) >= MIN_PHONE_DIGITS and not dates.find(raw, 2000) and not clinical:
                 found[(match.start, match.end)] = raw
     for match in _SHORT_NUMBER.finditer(text):
         digits = len(re.sub(r"\D", "", match.group()))

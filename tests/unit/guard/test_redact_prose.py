@@ -71,7 +71,11 @@ def test_phone_numbers_in_any_format_are_found(number):
 
 
 @pytest.mark.parametrize(
-    "clinical", ["BP 120/80, HR 88.", "Heparin 25,000 units in 500 mL.", "Seen 2026-08-09 23:05."]
+    "clinical",
+    [
+        "BP 120/80, HR 88.", "Heparin 25,000 units in 500 mL.", "Seen 2026-08-09 23:05.",
+        "Capillary glucose 131 / 176 / 209 / 158 before meals.", "NDC 0781-3207-95 vancomycin vial.",
+    ],
 )
 def test_doses_vitals_and_dates_are_no_phone_numbers(clinical):
     assert phones(clinical) == []
