@@ -47,14 +47,16 @@ def _verdict_words(separator: str, upper: bool = False) -> str:
     return "|".join(separator.join(f"(?:{w})" for w in v) for v in words)
 
 
+_PAIRS = [v.split("-") for v in rulebook.verdicts() if v.count("-") == 1]  # two-word verdicts
+
+
 def _reversed_words() -> str:
     """A two-word verdict the other way round ("supported for inpatient (admission)",
     "SUPPORTED-INPATIENT") or with a verb between ("inpatient is supported")."""
-    pairs = [v.split("-") for v in rulebook.verdicts() if v.count("-") == 1]
     return "|".join(
         rf"{re.escape(b)}(?:\s+(?:for\s+)?(?:an?\s+)?|[-_.])(?:{_SHORT.get(a, re.escape(a))})"
         rf"|(?:{_SHORT.get(a, re.escape(a))})\s+(?:status\s+)?(?:is|was|remains|being)\s+{re.escape(b)}"
-        for a, b in pairs
+        for a, b in _PAIRS
     )
 
 
@@ -63,7 +65,6 @@ def _reversed_words() -> str:
 _JOINED = _verdict_words(r"[._/]?")
 _SPACED = _verdict_words(r"(?:[ \t]+|,[ \t]*)") + "|" + _reversed_words()
 _CAPITALS = _verdict_words(r"[ \t]+", upper=True)  # "IN-PATIENT SUPPORTED": capitals, as verdicts are
-_PAIRS = [v.split("-") for v in rulebook.verdicts() if v.count("-") == 1]
 # and the other way round, "SUPPORTED-INPATIENT"; and shortened to a code, "IP-SUPP"
 _CAPITALS += "|" + "|".join(rf"{re.escape(b)}[-_.]+{re.escape(a)}" for a, b in _PAIRS)
 _CODE = r"(?:ip|inpt)[-_.]?supp\w*|inpatient[-_.]?supp"  # "IP-SUPP", "Inpt-Supp": shortened to a code
