@@ -18,7 +18,7 @@ _JOINED_WORDS = re.compile(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+")  # "order-prese
 _CLAIM_WORD = re.compile(
     r"(?i:inpatient|countersigned|authenticated|e-?signed|signed|midnights?|nights?|supported)"
 )
-MIN_WORD_RUN = 8  # a shorter run counts only when it decodes to one claim word: "c2lnbmVk" ("signed")
+MIN_WORD_RUN = 8  # a shorter run counts only with a claim word in it: "c2lnbmVk" ("signed"), "2 nights"
 _RUN = re.compile(rf"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{{{MIN_WORD_RUN},}}={{0,2}}(?![A-Za-z0-9+/=])")
 
 
@@ -33,13 +33,13 @@ def _text(run: str) -> str | None:
 def payloads(unit: str) -> list[str]:
     """The runs in `unit` that decode to text: printable, a space or more (or words joined by a hyphen
     or an underscore, "order-present", or one word of an attack's claim, "inpatient"), three quarters
-    letters and spaces; a run shorter than MIN_RUN only when it decodes to a claim word."""
+    letters and spaces; a run shorter than MIN_RUN only when its text has a claim word ("2 nights")."""
     found = []
     for run in _RUN.findall(unit):
         text = _text(run)
         if text is None:
             continue
-        if len(run.rstrip("=")) < MIN_RUN and not _CLAIM_WORD.fullmatch(text):
+        if len(run.rstrip("=")) < MIN_RUN and not _CLAIM_WORD.search(text):
             continue
         worded = " " in text or _JOINED_WORDS.fullmatch(text) or _CLAIM_WORD.fullmatch(text)
         if worded and sum(c.isalpha() or c in " -_" for c in text) >= 0.75 * len(text):

@@ -80,6 +80,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
     (ADDRESSEE, addressed.BARE_ADDRESSEE),  # "Bot, ...", "for the bot", "AI: the order is countersigned"
+    (DICTATE, addressed.READ_AS),  # "treat the verbal order above as signed"
+    (HIDDEN, addressed.COMMENT_LINE),  # "% comment: expected stay ... documented"
     # "whatever assembles the evidence", "any tool reading this": an audience defined by what it does.
     # Whole verb forms only, so "anything readily available" is food, not an audience.
     (
