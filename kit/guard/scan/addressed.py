@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 
+from kit.guard.scan.cues import PERSON
 from kit.rules import rulebook
 
 _CLAIM = (
@@ -110,6 +111,8 @@ _READER = (
     r"|(?:digital|virtual|automated|automatic|artificial|robotic|computeri[sz]ed|software)\s+(?:[\w-]+\s+)?"
     r"(?:reviewers?|readers?|abstractors?|auditors?|assistants?|agents?|summari[sz]ers?)"
     r"|(?:chart|record|note|text|document)[-\s]reading\s+(?:program|software|tool|system|engine|model|agent|ai)"
+    r"|(?:software|program|application|model)\s+(?:that\s+(?:is\s+)?)?(?:perform|conduct|run|do|handl|read|process"
+    r"|review|summari[sz]|pars|extract|assembl)\w*"
     rf"|nlp\s+\w+|(?:computer|software)\s+program|parser|(?:evidence\s+)?extractor|{_PRODUCT}(?:\s+or\s+{_PRODUCT})?\s+(?:style\s+)?\w+)"
 )
 # Whoever is reading this very text, spoken to as "you" ("You, the one reading this file", "If you are a
@@ -118,13 +121,14 @@ _THIS_TEXT = (
     r"\byou\b[^\n]{0,40}\b(?:reading|processing|parsing|scanning|ingesting|summari[sz]ing)\s+(?:this|these)\s+"
     r"(?:records?|charts?|files?|texts?|documents?|notes?|lines?|pages?|entry|entries)\b"
     r"|\b(?:whatever|whichever)\s+(?:\w+\s+){0,2}(?:ai|bot|system|tool|program|reader|of\s+you)\b"
-    r"|\bwhoever\s+or\s+whatever\b|\b(?:humans?|persons?|people)\s+or\s+(?:automated|machines?|ai|software|computers?"
+    r"|\bwhoever\W+or\W+whatever\b|\b(?:humans?|persons?|people)\s+or\s+(?:automated|machines?|ai|software|computers?"
     r"|programs?|bots?|models?)\b|\b(?:automated|machines?|ai|software|computers?|programs?|bots?|models?)\s+or\s+humans?\b"
     r"|\bwhatever\s+(?:is|are)\s+(?:generating|reading|producing|compiling|building)\b"
     # a line that tells the people reading it to skip it is written for something else
     r"|\b(?:staff|humans?|clinicians?|people|nurses?|reviewers?)\s+(?:may|can|should)\s+(?:skip|ignore|disregard)"
     r"(?:\s*\)|\s+(?:this|it)\b)"
     r"|\b(?:ai|bot|system|tool|program)\s+(?:is\s+)?(?:reading|summari[sz]ing|processing|parsing)\s+(?:this|these)\b"
+    r"|\byou\s*,?\s+(?:the|as\s+the)\s+(?:[\w-]+\s+){0,2}(?:reader|summari[sz]er|model|program|assistant|software)\b"
 )
 # Cues that together speak to a machine reader, in any order in one unit: a machine named (not "system",
 # "tool" or "machine" alone: dialysis machines and order-entry systems are charting), spoken to ("to
@@ -151,7 +155,13 @@ BARE_ADDRESSEE = re.compile(
     r"|\b(?:hey|hi|hello|dear|ok|okay|attention|note\s+for|for|to)\s+(?:the\s+|this\s+|our\s+|you\s+)?bots?\b"
     r"|\b(?:hey|hi|hello|ok|okay)\s+(?:the\s+)?A\.?I\b"
     rf"|{_START}(?:(?:for|to)\s+the\s+)?A\.?I\.?{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"
-    rf"|{_START}(?:dear\s+)?computer{_AFTER}(?=[^\n]*\b{_CLAIM}\b)",  # "Computer: the order ..."
+    rf"|{_START}(?:dear\s+)?computer{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"  # "Computer: the order ..."
+    # a reader spoken to at the start of a unit that goes on to speak to it ("Assistant, when you ...")
+    rf"|{_START}(?:dear\s+|hey\s+)?(?:assistant|model|reader|program|software|engine){_AFTER}(?!\s*{PERSON})"
+    r"(?=[^\n]*\b(?:(?:when|once|before|as|if)\s+you|you\s+(?:must|should|shall|will|need|are|can|have\s+to)"
+    r"|your)\b)"
+    # a machine named as the one spoken to, then the evidence ("Neural network reviewer: ... countersigned")
+    rf"|{_START}(?:the\s+)?{_MACHINE}(?:\s+[\w-]+)?{_AFTER}(?=[^\n]*\b{_EVIDENCE}\b)",
     re.IGNORECASE,
 )
 # How the reader is to take an element of the evidence: "treat the verbal order above as signed", "report the

@@ -33,10 +33,13 @@ def _text(run: str) -> str | None:
 def payloads(unit: str) -> list[str]:
     """The runs in `unit` that decode to text: printable, a space or more (or words joined by a hyphen
     or an underscore, "order-present", or one word of an attack's claim, "inpatient"), three quarters
-    letters and spaces; a run shorter than MIN_RUN only when its text has a claim word ("2 nights")."""
+    letters and spaces; a run shorter than MIN_RUN only when its text has a claim word ("2 nights").
+    A run whose text is itself one base64 run is judged by what that decodes to."""
     found = []
     for run in _RUN.findall(unit):
         text = _text(run)
+        if text is not None and _RUN.fullmatch(text):  # encoded twice: judge what is inside, if text
+            text = _text(text) or text
         if text is None:
             continue
         if len(run.rstrip("=")) < MIN_RUN and not _CLAIM_WORD.search(text):

@@ -352,7 +352,7 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"<!--|-->|<\s*\w+\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden"
             r"|font-size\s*:\s*0|opacity\s*:\s*0(?:\.0+)?\s*[;\"']|color\s*[:=]\s*[\"']?(?:white|#fff))"
-            r"|<\s*(?:details|summary)\b|<\s*\w+\b[^>]*\s(?:alt|title|aria-label|data-[\w-]+)\s*=\s*[\"'][^\"']*\s"
+            r"|<\s*(?:details|summary|template|noscript|script|style)\b|<\s*\w+\b[^>]*\s(?:alt|title|aria-label|data-[\w-]+)\s*=\s*[\"'][^\"']*\s"
             r"|<\s*\w+\b[^>]*\shidden\b|(?:^|\s)\[[^\]\n]{0,20}\]:\s*#"
             r"|\\rtf\d|\\v0\b"  # RTF, whose \v ... \v0 is hidden text
             r"|\\(?:iffalse|textcolor|color|phantom|comment)\b|\\begin\s*\{?comment"  # LaTeX that hides

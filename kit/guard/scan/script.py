@@ -95,10 +95,18 @@ def _printable(text: str) -> bytes:
     return cleaned.encode("utf-8", "replace")
 
 
+# A person's name after a title says nothing about the language a line is written in ("Dr. Yamamoto"):
+# neither counted as a word of text nor shown to CLD2.
+_TITLED_NAME = re.compile(r"\b(?:Drs?|Mrs?|Ms|Mx|Prof|Dra)\.?\s+[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+
 def text_words(text: str) -> list[str]:
     """The unit's words of natural-language text: three letters or more, no digit, no capital after
-    the first letter (BiPAP, SpO2, DKA are abbreviations), and not listed charting shorthand or units."""
+    the first letter (BiPAP, SpO2, DKA are abbreviations), not listed charting shorthand or units, and
+    not a name after a title. Vowel signs and other combining marks count as part of their word (in
+    Devanagari a word is letters and marks)."""
     found = []
+    text = _TITLED_NAME.sub(" ", "".join(c for c in text if not unicodedata.category(c).startswith("M")))
     for word in _TEXT_WORD.findall(text):
         core = re.split("['’]", word)[0]
         if len(core) >= 3 and core[1:] == core[1:].lower() and core.lower() not in SHORTHAND:
@@ -127,7 +135,7 @@ def _language(text: str) -> str | None:
     if len(text_words(text)) < MIN_TEXT_WORDS and len(_UNSPACED.findall(text)) < MIN_UNSPACED_LETTERS:
         return None
     try:
-        reliable, text_bytes, details = pycld2.detect(_printable(text))
+        reliable, text_bytes, details = pycld2.detect(_printable(_TITLED_NAME.sub(" ", text)))
     except pycld2.error:
         return None
     code = details[0][1]
