@@ -1,13 +1,15 @@
-"""The document scan on material it was not written from (issue 24): false flags on 925 + 400 charting lines
-and 20 terse clean records written by a helper who never saw the scan (tests/material/charting/), and
+"""The document scan on material it was not written from (issue 24): false flags on charting lines
+(925 + 400 + 600 + 600, each written into all four sections) and 20 terse clean records, each file by a
+helper who never saw the scan (tests/material/charting/, its README tells when each was measured), and
 detection per attack family and placement on the subtle plants (by kind) and on the attack texts of
 tests/material/attacks/ (its README.md tells their history):
 
-- `scan.detected.unseen.*`: development material, pooled: attacks.json and the first six blind sets,
+- `scan.detected.unseen.*`: development material, pooled: attacks.json and the first eight blind sets,
   each measured once and then fixed against;
-- `scan.detected.blind.*`: the seventh blind set (blind7.json), written by a helper who never saw the
+- `scan.detected.blind.*`: the ninth blind set (blind9.json), written by a helper who never saw the
   scan or earlier attack texts and measured once, on the scan no one changed after it: the figures in
   the README. Its counts are pinned exactly; fixing a miss it shows makes it development material.
+  charting_lines_4.txt was measured once on the same scan and is pinned as it was measured.
 
 None of this material is used by the scan's unit tests (a test below checks)."""
 
@@ -28,8 +30,9 @@ MATERIAL = Path(__file__).resolve().parents[1] / "material"
 CHARTING = MATERIAL / "charting"
 DEVELOPMENT_SETS = (
     "attacks.json", "blind1.json", "blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json",
+    "blind7.json", "blind8.json",
 )
-BLIND_SET = "blind7.json"
+BLIND_SET = "blind9.json"
 
 
 def _families(*names: str) -> dict[str, list[str]]:
@@ -50,6 +53,8 @@ METRICS = [
     "scan.false_flag.charting_lines",
     "scan.false_flag.charting_records",
     "scan.false_flag.charting_lines_2",
+    "scan.false_flag.charting_lines_3",
+    "scan.false_flag.charting_lines_4",
     *(f"scan.detected.subtle.{kind}" for kind in SUBTLE_KINDS),
     *(f"scan.detected.unseen.{family}.{placement}" for family in ATTACKS for placement in PLACEMENTS),
     *(f"scan.detected.blind.{family}.{placement}" for family in BLIND for placement in PLACEMENTS),
@@ -94,10 +99,10 @@ def unseen_report(corpus, kit_session) -> Report:
     metrics = {
         "scan.false_flag.charting_lines": false_flags("scan.false_flag.charting_lines", lines),
         "scan.false_flag.charting_records": false_flags("scan.false_flag.charting_records", records),
-        "scan.false_flag.charting_lines_2": false_flags(
-            "scan.false_flag.charting_lines_2", _charting_lines("charting_lines_2.txt")
-        ),
     }
+    for n in (2, 3, 4):
+        name = f"scan.false_flag.charting_lines_{n}"
+        metrics[name] = false_flags(name, _charting_lines(f"charting_lines_{n}.txt"))
     _, rows = injection_scoring.scan_metrics(corpus)
     for kind in SUBTLE_KINDS:
         name = f"scan.detected.subtle.{kind}"
