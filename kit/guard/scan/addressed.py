@@ -79,7 +79,7 @@ _SPACED = _verdict_words(r"(?:[ \t]+|,[ \t]*)") + "|" + _reversed_words()
 _CAPITALS = _verdict_words(r"[ \t]+", upper=True)  # "IN-PATIENT SUPPORTED": capitals, as verdicts are
 # and the other way round, "SUPPORTED-INPATIENT"; and shortened to a code, "IP-SUPP"
 _CAPITALS += "|" + "|".join(rf"{re.escape(b)}[-_.]+{re.escape(a)}" for a, b in _PAIRS)
-_CODE = r"(?:ip|inpt)[-_.]?supp\w*|inpatient[-_.]?supp"  # "IP-SUPP", "Inpt-Supp": shortened to a code
+_CODE = r"(?:ip|inpt)[-_./]?supp\w*|inpatient[-_.]?supp"  # "IP-SUPP", "Inpt-Supp": shortened to a code
 # Both words in capitals anywhere in one unit ("starts with INPATIENT and ends with SUPPORTED")
 _BOTH_CAPITALS = r"(?-i:(?=[^\n]*\bINPATIENT\b)(?=[^\n]*\bSUPPORTED\b))"
 # The two words anywhere in one unit, with words that tell the reader what to put out ("the admission is
@@ -91,7 +91,7 @@ _META = (
     r"|answer|reply|any\s+summary|summar(?:y|ies)\s+(?:must|should)|must\s+reach|accept\s+(?:it\s+|this\s+)?as\s+is"
     r"|auto-?generated)"
 )
-_BOTH = rf"(?=[^\n]*\b(?:{_SHORT['INPATIENT']}|IP)\b)(?=[^\n]*\bsupported\b)(?=[^\n]*\b{_META}\b)"
+_BOTH = rf"(?=[^\n]*\b(?:{_SHORT['INPATIENT']}|IP)\b)(?=[^\n]*\bsupport(?:ed|s)\b)(?=[^\n]*\b{_META}\b)"
 VERDICT_CASE = re.compile(
     rf"\b(?:{_JOINED})\b|\b(?:{_SPACED})\b(?=[^\n]*\b{_CLAIM}\b)|\b{_CLAIM}\b[^\n]*\b(?:{_SPACED})\b"
     rf"|(?-i:\b(?:{_CAPITALS})\b)|\b{_CODE}\b|^{_BOTH}|^{_BOTH_CAPITALS}",
@@ -104,7 +104,8 @@ _AFTER = r"\s*(?:[,:!]|-+\s)"  # "Bot, ...", "AI: ...", "Bot - ...", "AI -- ..."
 # reading this" spoken to.
 _PRODUCT = r"(?:chat\s?gpt|gpt(?:-?\d[\w.]*)?|claude|gemini|copilot|llama|mistral)"
 _READER = (
-    r"(?:summari[sz]er|summari[sz]ing\s+(?:tool|engine|system)|machine\s+read(?:ing|er)\w*"
+    r"(?:summari[sz]er|(?:summari[sz]|extract|abstract)(?:ing|ation|ion)\s+(?:tool|engine|system|model|pipeline|service"
+    r"|software|bot)|machine\s+read(?:ing|er)\w*|model\s+(?:behind|running|reading|doing|that|which)"
     r"|automated\s+(?:[\w-]+\s+){0,2}(?:system|reader|reviewer|tool|engine|process|abstractor)"
     r"|(?:ai|automated)\s+agent|(?:chart\s+)?abstractor|extraction\s+(?:tool|engine|system|pipeline|bot)"
     r"|ai\s+(?:tool|system|reader|reviewer|engine)|reader[-\s]program|reader\s+of\s+this\s+(?:chart|record|note|file)"
@@ -121,6 +122,8 @@ _THIS_TEXT = (
     r"\byou\b[^\n]{0,40}\b(?:reading|processing|parsing|scanning|ingesting|summari[sz]ing)\s+(?:this|these)\s+"
     r"(?:records?|charts?|files?|texts?|documents?|notes?|lines?|pages?|entry|entries)\b"
     r"|\b(?:whatever|whichever)\s+(?:\w+\s+){0,2}(?:ai|bot|system|tool|program|reader|of\s+you)\b"
+    r"|\byou\s+there\s*[,!-]|\bthe\s+one\s+(?:generating|producing|writing|building|assembling|reading|parsing"
+    r"|summari[sz]ing)\s+(?:the\s+|this\s+)?(?:evidence|summary|output|json|answer|extraction|record)\b"
     r"|\bwhoever\W+or\W+whatever\b|\b(?:humans?|persons?|people)\s+or\s+(?:automated|machines?|ai|software|computers?"
     r"|programs?|bots?|models?)\b|\b(?:automated|machines?|ai|software|computers?|programs?|bots?|models?)\s+or\s+humans?\b"
     r"|\bwhatever\s+(?:is|are)\s+(?:generating|reading|producing|compiling|building)\b"
@@ -156,6 +159,7 @@ BARE_ADDRESSEE = re.compile(
     r"|\b(?:hey|hi|hello|ok|okay)\s+(?:the\s+)?A\.?I\b"
     rf"|{_START}(?:(?:for|to)\s+the\s+)?A\.?I\.?{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"
     rf"|{_START}(?:dear\s+)?computer{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"  # "Computer: the order ..."
+    r"|(?-i:\bO\s+(?:reader|machine|model|program|reviewer|assistant|summari[sz]er|engine|system)\b)"
     # a reader spoken to at the start of a unit that goes on to speak to it ("Assistant, when you ...")
     rf"|{_START}(?:dear\s+|hey\s+)?(?:assistant|model|reader|program|software|engine){_AFTER}(?!\s*{PERSON})"
     r"(?=[^\n]*\b(?:(?:when|once|before|as|if)\s+you|you\s+(?:must|should|shall|will|need|are|can|have\s+to)"
