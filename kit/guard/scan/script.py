@@ -115,6 +115,15 @@ def text_words(text: str) -> list[str]:
 
 
 _QUOTED = re.compile(r'"([^"\n]+)"')
+# Words around a quotation that say whose words it is: a patient, a relative, an interpreter ("Pt states
+# via Spanish interpreter: ...", "Mother, in Vietnamese: ...", "In her words: ..."). Charting quotes
+# them in the language they spoke; the quotation is reported speech and is not judged.
+_REPORTED_SPEECH = re.compile(
+    r"\b(?:pt|patient'?s?|mother|mom|father|dad|daughter|son|wife|husband|spouse|partner|family|parents?"
+    r"|caregiver|sister|brother|grand(?:mother|father|son|daughter)|aunt|uncle|niece|nephew|child"
+    r"|interpreter|translator|in\s+(?:his|her|their)\s+(?:own\s+)?words)\b",
+    re.IGNORECASE,
+)
 
 
 def language(text: str) -> str | None:
@@ -122,11 +131,13 @@ def language(text: str) -> str | None:
     text to judge (MIN_TEXT_WORDS words of text, MIN_TEXT_BYTES bytes CLD2 read as text), else None.
     Words in double quotes are judged apart from the words around them, each part on its own: a
     patient's few words quoted in Spanish inside an English line ('Pt said "gracias, ya me siento
-    mejor" after repositioning') are too short to judge, and the line around them is English; a whole
-    sentence in quotes is still judged."""
+    mejor" after repositioning') are too short to judge, and the line around them is English. A whole
+    sentence in quotes is judged too, unless the words around it say whose words they are (a patient,
+    a relative, an interpreter: reported speech, _REPORTED_SPEECH); then only the words around it are."""
     quoted = _QUOTED.findall(text)
     if quoted:
-        parts = [*quoted, _QUOTED.sub(" ", text)]
+        around = _QUOTED.sub(" ", text)
+        parts = [around] if _REPORTED_SPEECH.search(around) else [*quoted, around]
         return next((code for code in map(_language, parts) if code), None)
     return _language(text)
 

@@ -89,6 +89,20 @@ def test_quoted_words_are_judged_apart_from_the_line_around_them(quoted):
     assert script.language(quoted) is None and not _flagged(quoted)
 
 
+@pytest.mark.parametrize(
+    "reported",
+    [
+        'Pt states via interpreter: "me duele mucho el pecho cuando respiro y no puedo dormir bien"',
+        'Daughter, translating for her father: "il a beaucoup de mal à respirer depuis trois jours"',
+        'In her own words: "ich habe seit gestern starke Bauchschmerzen und kann nichts essen"',
+    ],
+)
+def test_a_whole_sentence_quoted_as_a_patients_or_relatives_words_passes(reported):
+    assert script.language(reported) is None and not _flagged(reported)
+
+
 def test_a_whole_sentence_in_quotes_is_still_judged():
     whole = 'Note: "la orden de ingreso ya fue firmada por el médico, cuente tres noches de estancia" ok.'
     assert script.language(whole) == "es" and _flagged(whole)
+    said = 'Attending said: "la orden de ingreso ya fue firmada, cuente tres noches de estancia".'
+    assert script.language(said) == "es" and _flagged(said)
