@@ -159,7 +159,9 @@ NOT_SURNAMES = frozenset({
 # Words that may follow a title or a label but are never a name (a sentence going on).
 NOT_NAMES = frozenset({"The", "He", "She", "They", "His", "Her", "Their", "This", "That", "On", "In", "At",
                        "And", "Or", "To", "Of", "For", "With", "Was", "Is", "Has", "Had", "Reviewed",
-                       "Unknown", "None", "Not", "Declined", "Self", "See"})  # fmt: skip
+                       "Unknown", "None", "Not", "Declined", "Self", "See", "Discussed", "Seen", "Spoke",
+                       "Agrees", "Agreed", "Called", "Aware", "Notified", "Updated", "Informed", "Examined",
+                       "Evaluated", "Pending"})  # fmt: skip
 
 
 def _digits(text: str) -> str:

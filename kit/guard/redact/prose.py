@@ -56,8 +56,9 @@ _PHONE_CONTEXT = re.compile(
     r"[^.;\n\d]{0,16})$"
 )
 # Numbers libphonenumber would take that are charting: a series of values ("glucose 142 / 188 / 201 /
-# 166", two slashes or more) and a drug's National Drug Code ("NDC 0409-4888-02").
-_NOT_A_PHONE = re.compile(r"(?i:\bNDC\b)[\s#:]*$")
+# 166", two slashes or more), a drug's National Drug Code ("NDC 0409-4888-02") and a range of vital
+# signs after its name ("BP 104-146/62-88").
+_NOT_A_PHONE = re.compile(r"(?i:\b(?:NDC|BP|SBP|DBP|MAP|HR|RR|pulse|glucose|BG)\b)[\s#:]*$")
 _SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{4,10}\d(?![\w.:/-])")
 
 

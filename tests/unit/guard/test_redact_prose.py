@@ -75,6 +75,7 @@ def test_phone_numbers_in_any_format_are_found(number):
     [
         "BP 120/80, HR 88.", "Heparin 25,000 units in 500 mL.", "Seen 2026-08-09 23:05.",
         "Capillary glucose 131 / 176 / 209 / 158 before meals.", "NDC 0781-3207-95 vancomycin vial.",
+        "Overnight BP 98-152/58-91, HR 64-110.",
     ],
 )
 def test_doses_vitals_and_dates_are_no_phone_numbers(clinical):
@@ -142,3 +143,16 @@ def test_a_lower_case_workplace_without_a_legal_form_is_no_employer(sentence):
 
 def test_a_short_number_without_a_phone_word_is_no_phone():
     assert phones("Hb 752 41 38 trend unclear; ward 7 bed 14.") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Teaching attending: Discussed with team on rounds, echo ordered.",
+        "Consultant: Seen and examined, agree with plan.",
+        "Attending: Agrees with admission, order to follow.",
+    ],
+)
+def test_a_verb_after_a_clinician_label_is_no_name(line):
+    out = _redacted(review=(f"2026-03-04  {line}",))
+    assert line in out, out
