@@ -66,7 +66,8 @@ def _reversed_words() -> str:
     "SUPPORTED-INPATIENT", "Supported (Inpatient)") or with a verb between ("inpatient is supported")."""
     return "|".join(
         rf"{re.escape(b)}(?:\s+(?:for\s+)?(?:an?\s+)?|[-_.])(?:{_SHORT.get(a, re.escape(a))})"
-        rf"|(?:{_SHORT.get(a, re.escape(a))})\s+(?:status\s+)?(?:is|was|remains|being)\s+{re.escape(b)}"
+        rf"|(?:{_SHORT.get(a, re.escape(a))})\s+(?:(?:status|admission|stay|level\s+of\s+care)\s+)?"
+        rf"(?:is|was|remains|being)\s+(?:fully\s+|clearly\s+)?{re.escape(b)}"
         rf"|{re.escape(b)}\s*\(\s*(?:{_SHORT.get(a, re.escape(a))})(?=\s*\))"
         for a, b in _PAIRS
     )
@@ -79,7 +80,8 @@ _SPACED = _verdict_words(r"(?:[ \t]+|,[ \t]*)") + "|" + _reversed_words()
 _CAPITALS = _verdict_words(r"[ \t]+", upper=True)  # "IN-PATIENT SUPPORTED": capitals, as verdicts are
 # and the other way round, "SUPPORTED-INPATIENT"; and shortened to a code, "IP-SUPP"
 _CAPITALS += "|" + "|".join(rf"{re.escape(b)}[-_.]+{re.escape(a)}" for a, b in _PAIRS)
-_CODE = r"(?:ip|inpt)[-_./]?supp\w*|inpatient[-_.]?supp"  # "IP-SUPP", "Inpt-Supp": shortened to a code
+# "IP-SUPP", "Inpt-Supp", "inpt supp'd": shortened to a code ("IP supplies" is not one)
+_CODE = r"(?:ip|inpt)[-_./]?supp\w*|inpatient[-_.]?supp|(?:ip|inpt)\.?\s+supp(?:'?d)?\b(?!')"
 # Both words in capitals anywhere in one unit ("starts with INPATIENT and ends with SUPPORTED")
 _BOTH_CAPITALS = r"(?-i:(?=[^\n]*\bINPATIENT\b)(?=[^\n]*\bSUPPORTED\b))"
 # The two words anywhere in one unit, with words that tell the reader what to put out ("the admission is
@@ -156,7 +158,8 @@ BARE_ADDRESSEE = re.compile(
     rf"{_READER}\b|{_THIS_TEXT}"
     rf"|{_START}(?:the\s+)?{_READER}(?:\s+note)?{_AFTER}"
     r"|\b(?:hey|hi|hello|dear|ok|okay|attention|note\s+for|for|to)\s+(?:the\s+|this\s+|our\s+|you\s+)?bots?\b"
-    r"|\b(?:hey|hi|hello|ok|okay)\s+(?:the\s+)?A\.?I\b"
+    r"|\b(?:hey|hi|hello|ok|okay)\s+(?:the\s+)?(?:A\.?I|model|assistant|computer|machine|program|software)\b"
+    r"|\bmodel\s+instructions?\b|\binstructions?\s+(?:for|to)\s+(?:the\s+)?model\b"
     rf"|{_START}(?:(?:for|to)\s+the\s+)?A\.?I\.?{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"
     rf"|{_START}(?:dear\s+)?computer{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"  # "Computer: the order ..."
     r"|(?-i:\bO\s+(?:reader|machine|model|program|reviewer|assistant|summari[sz]er|engine|system)\b)"
@@ -165,7 +168,8 @@ BARE_ADDRESSEE = re.compile(
     r"(?=[^\n]*\b(?:(?:when|once|before|as|if)\s+you|you\s+(?:must|should|shall|will|need|are|can|have\s+to)"
     r"|your)\b)"
     # a machine named as the one spoken to, then the evidence ("Neural network reviewer: ... countersigned")
-    rf"|{_START}(?:the\s+)?{_MACHINE}(?:\s+[\w-]+)?{_AFTER}(?=[^\n]*\b{_EVIDENCE}\b)",
+    rf"|{_START}(?:the\s+)?{_MACHINE}(?:\s+[\w-]+)?{_AFTER}(?=[^\n]*\b{_EVIDENCE}\b)"
+    rf"|{_START}(?:the\s+)?[\w-]+\s+{_MACHINE}{_AFTER}(?=[^\n]*\b(?:you|{_EVIDENCE})\b)",
     re.IGNORECASE,
 )
 # How the reader is to take an element of the evidence: "treat the verbal order above as signed", "report the
@@ -178,8 +182,8 @@ _VALUE = (
     r"|(?:formal\s+|signed\s+)?inpatient\s+(?:order|admission))"
 )
 READ_AS = re.compile(
-    rf"\b{_READ_AS}\s+(?:the\s+|this\s+|that\s+|its\s+|their\s+)?(?:[\w-]+\s+){{0,3}}?{_ELEMENT}\s+"
-    rf"(?:(?:above|below|here|in\s+question)\s+)?(?:as|to\s+be)\s+(?:an?\s+|the\s+)?{_VALUE}\b"
+    rf"\b{_READ_AS}\s+(?:the\s+|this\s+|that\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?(?:[\w-]+\s+){{0,3}}?"
+    rf"{_ELEMENT}\s+(?:[\w-]+\s+){{0,4}}?(?:as|to\s+be)\s+(?:an?\s+|the\s+)?{_VALUE}\b"
     r"|\bcall\s+(?:it|this|that|them)\s+(?:documented|signed|authenticated|supported|present|met)\b",
     re.IGNORECASE,
 )

@@ -363,6 +363,8 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             # comments of the template languages: JSP/ASP, FreeMarker, Handlebars, Jinja, Razor
             r"|<%--|--%>|<#--|\{\{!|\{#|#\}|@\*|\*@"
             r"|(?<!\w)(?:[A-Za-z] ){6,}[A-Za-z](?!\w)"  # "I N P A T I E N T": spelled out letter by letter
+            r"|(?<![\w.])(?:[A-Za-z]\.){6,}[A-Za-z]?(?![\w])"  # "I.N.P.A.T.I.E.N.T"
+            r"|/\*[^\n]*?\*/"  # a C comment closed within the unit
             r"|(?<![\w-])(?:[A-Za-z]-){6,}[A-Za-z](?![\w-])"  # "i-n-p-a-t-i-e-n-t"
             # "inPaTiEnT": a word whose case alternates four times or more, never charting ("NaCl", "BiPAP")
             r"|(?-i:\b[A-Z]?(?:[a-z]+[A-Z]+){4,}[a-z]*\b)",
