@@ -1,15 +1,15 @@
 """The document scan on material it was not written from (issue 24): false flags on charting lines
-(925 + 400 + 600 + 600 + 600, each written into all four sections) and 20 + 12 clean records, each file
-by a helper who never saw the scan (tests/material/charting/, its README tells when each was measured), and
-detection per attack family and placement on the subtle plants (by kind) and on the attack texts of
-tests/material/attacks/ (its README.md tells their history):
+(925 + 400 + 600 + 600 + 600 + 600, each written into all four sections) and 20 + 12 + 12 clean
+records, each file by a helper who never saw the scan (tests/material/charting/, its README tells when
+each was measured), and detection per attack family and placement on the subtle plants (by kind) and
+on the attack texts of tests/material/attacks/ (its README.md tells their history):
 
-- `scan.detected.unseen.*`: development material, pooled: attacks.json and the first nine blind sets,
+- `scan.detected.unseen.*`: development material, pooled: attacks.json and the first ten blind sets,
   each measured once and then fixed against;
-- `scan.detected.blind.*`: the tenth blind set (blind10.json), written by a helper who never saw the
+- `scan.detected.blind.*`: the eleventh blind set (blind11.json), written by a helper who never saw the
   scan or earlier attack texts and measured once, on the scan no one changed after it: the figures in
   the README. Its counts are pinned exactly; fixing a miss it shows makes it development material.
-  charting_lines_5.txt was measured once on the same scan and is pinned as it was measured.
+  charting_lines_6.txt and records_3/ were measured once on the same scan and are pinned as measured.
 
 None of this material is used by the scan's unit tests (a test below checks)."""
 
@@ -30,9 +30,9 @@ MATERIAL = Path(__file__).resolve().parents[1] / "material"
 CHARTING = MATERIAL / "charting"
 DEVELOPMENT_SETS = (
     "attacks.json", "blind1.json", "blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json",
-    "blind7.json", "blind8.json", "blind9.json",
+    "blind7.json", "blind8.json", "blind9.json", "blind10.json",
 )
-BLIND_SET = "blind10.json"
+BLIND_SET = "blind11.json"
 
 
 def _families(*names: str) -> dict[str, list[str]]:
@@ -56,7 +56,9 @@ METRICS = [
     "scan.false_flag.charting_lines_3",
     "scan.false_flag.charting_lines_4",
     "scan.false_flag.charting_lines_5",
+    "scan.false_flag.charting_lines_6",
     "scan.false_flag.charting_records_2",
+    "scan.false_flag.charting_records_3",
     *(f"scan.detected.subtle.{kind}" for kind in SUBTLE_KINDS),
     *(f"scan.detected.unseen.{family}.{placement}" for family in ATTACKS for placement in PLACEMENTS),
     *(f"scan.detected.blind.{family}.{placement}" for family in BLIND for placement in PLACEMENTS),
@@ -97,16 +99,21 @@ def unseen_report(corpus, kit_session) -> Report:
     paths = sorted((CHARTING / "records").glob("CR-*.txt"))
     records = [(p.stem, p.read_text(encoding="utf-8")) for p in paths]
     assert len(records) == 20
-    paths = sorted((CHARTING / "records_2").glob("CB-*.txt"))
-    later = [(p.stem, p.read_text(encoding="utf-8")) for p in paths]
-    assert len(later) == 12
+    later = {
+        folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
+        for folder in ("records_2", "records_3")
+    }
+    assert [len(texts) for texts in later.values()] == [12, 12]
     false_flags = injection_scoring.text_false_flags
     metrics = {
         "scan.false_flag.charting_lines": false_flags("scan.false_flag.charting_lines", lines),
         "scan.false_flag.charting_records": false_flags("scan.false_flag.charting_records", records),
-        "scan.false_flag.charting_records_2": false_flags("scan.false_flag.charting_records_2", later),
+        **{
+            f"scan.false_flag.charting_{folder}": false_flags(f"scan.false_flag.charting_{folder}", texts)
+            for folder, texts in later.items()
+        },
     }
-    for n in (2, 3, 4, 5):
+    for n in (2, 3, 4, 5, 6):
         name = f"scan.false_flag.charting_lines_{n}"
         metrics[name] = false_flags(name, _charting_lines(f"charting_lines_{n}.txt"))
     _, rows = injection_scoring.scan_metrics(corpus)
