@@ -1,5 +1,5 @@
 """Patterns of the document scan's table (kit.guard.scan.patterns) for text that the issue-24
-measurements (the kit's plants, then seven blind attack sets) showed getting through: a rulebook
+measurements (the kit's plants, then ten blind attack sets) showed getting through: a rulebook
 verdict written other than as its token, a machine reader spoken to, the reader told how to take an
 element of the evidence, and a comment line of a programming or markup language.
 

@@ -102,11 +102,11 @@ _TITLED_NAME = re.compile(r"\b(?:Drs?|Mrs?|Ms|Mx|Prof|Dra)\.?\s+[^\W\d_]+(?:[-'â
 
 def text_words(text: str) -> list[str]:
     """The unit's words of natural-language text: three letters or more, no digit, no capital after
-    the first letter (BiPAP, SpO2, DKA are abbreviations), not listed charting shorthand or units, and
-    not a name after a title. Vowel signs and other combining marks count as part of their word (in
-    Devanagari a word is letters and marks)."""
+    the first letter (BiPAP, SpO2, DKA are abbreviations), and not listed charting shorthand or units.
+    Vowel signs and other combining marks count as part of their word (in Devanagari a word is letters
+    and marks)."""
     found = []
-    text = _TITLED_NAME.sub(" ", "".join(c for c in text if not unicodedata.category(c).startswith("M")))
+    text = "".join(c for c in text if not unicodedata.category(c).startswith("M"))
     for word in _TEXT_WORD.findall(text):
         core = re.split("['â€™]", word)[0]
         if len(core) >= 3 and core[1:] == core[1:].lower() and core.lower() not in SHORTHAND:
@@ -143,10 +143,11 @@ def language(text: str) -> str | None:
 
 
 def _language(text: str) -> str | None:
+    text = _TITLED_NAME.sub(" ", text)
     if len(text_words(text)) < MIN_TEXT_WORDS and len(_UNSPACED.findall(text)) < MIN_UNSPACED_LETTERS:
         return None
     try:
-        reliable, text_bytes, details = pycld2.detect(_printable(_TITLED_NAME.sub(" ", text)))
+        reliable, text_bytes, details = pycld2.detect(_printable(text))
     except pycld2.error:
         return None
     code = details[0][1]
