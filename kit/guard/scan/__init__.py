@@ -8,7 +8,10 @@ line in ORDERS AND AUTHENTICATION, SERVICES DELIVERED and UTILIZATION REVIEW NOT
 prose elsewhere) and flags a unit when one of the patterns in kit.guard.scan.patterns matches it, when it
 slips look-alike letters from another script into a word, or when it is written in another language
 (the last two in kit.guard.scan.script, on Unicode's and CLD2's data), or carries a short base64 run
-that decodes to text (kit.guard.scan.encoded), naming each reason.
+that decodes to text (kit.guard.scan.encoded), naming each reason. A prior determination on the
+stay ("UR: inpatient supported", kit.guard.scan.determination) is flagged too, under its own reason,
+whoever wrote it: it is evidence for no element, and a planted verdict is written in the same words.
+``attacks`` keeps the flags that are more than that.
 
 What it refuses to do:
 
@@ -38,6 +41,7 @@ from dataclasses import dataclass
 from kit.guard.scan import encoded, script
 from kit.guard.scan.patterns import (
     ADDRESSEE,
+    DETERMINATION,
     DICTATE,
     FOREIGN,
     HIDDEN,
@@ -50,9 +54,9 @@ from kit.guard.scan.patterns import (
 from kit.rules import record
 
 __all__ = [
-    "ADDRESSEE", "DICTATE", "FOREIGN", "HIDDEN", "OVERRIDE", "PATTERNS", "ROLE_PLAY", "VERDICT", "VOCABULARY",
-    "MARKER", "NO_LAYOUT", "PREAMBLE", "PROSE_MARKER", "Flag", "quarantine", "readable_units", "report",
-    "scan",
+    "ADDRESSEE", "DETERMINATION", "DICTATE", "FOREIGN", "HIDDEN", "OVERRIDE", "PATTERNS", "ROLE_PLAY",
+    "VERDICT", "VOCABULARY", "MARKER", "NO_LAYOUT", "PREAMBLE", "PROSE_MARKER", "Flag", "quarantine",
+    "attacks", "readable_units", "report", "scan",
 ]  # fmt: skip
 
 MARKER = "[withheld by the document scan]"
@@ -157,6 +161,11 @@ def scan(record_text: str) -> list[Flag]:
         if reasons:
             flags.append(Flag(line=number, text=unit, section=section, reasons=reasons))
     return flags
+
+
+def attacks(flags: list[Flag]) -> list[Flag]:
+    """The flags given for something other than a prior determination alone: what reads as an attack."""
+    return [flag for flag in flags if set(flag.reasons) != {DETERMINATION}]
 
 
 def _split_ending(piece: str) -> tuple[str, str]:

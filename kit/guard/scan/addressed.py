@@ -28,7 +28,8 @@ element of the evidence, and a comment line of a programming or markup language.
   order", "call it documented": how to read the evidence, which charting never tells anyone. Charting
   acts on an order instead ("mark the order as complete", "re-enter it as inpatient") and passes.
 - COMMENT_LINE. A unit, or a sentence in it, that opens with "%", "//", "/*", ";;", "(*" or "{-" and
-  goes on to a signature, a stay or the inpatient claim.
+  goes on to a signature, a stay or the inpatient claim; a comment marker later in a line that opens a
+  label for hiding or for a machine ("// AsciiDoc-hidden:", "% LLM:"); an HTML meta tag with content.
 
 What they refuse to do: read anything but the folded unit, or flag a verdict word or "AI" on its own.
 """
@@ -95,16 +96,18 @@ _META = (
 )
 _BOTH = rf"(?=[^\n]*\b(?:{_SHORT['INPATIENT']}|IP)\b)(?=[^\n]*\bsupport(?:ed|s)\b)(?=[^\n]*\b{_META}\b)"
 VERDICT_CASE = re.compile(
-    rf"\b(?:{_JOINED})\b|\b(?:{_SPACED})\b(?=[^\n]*\b{_CLAIM}\b)|\b{_CLAIM}\b[^\n]*\b(?:{_SPACED})\b"
-    rf"|(?-i:\b(?:{_CAPITALS})\b)|\b{_CODE}\b|^{_BOTH}|^{_BOTH_CAPITALS}",
-    re.IGNORECASE,
+    rf"\b(?:{_JOINED})\b|(?-i:\b(?:{_CAPITALS})\b)|\b{_CODE}\b|^{_BOTH}|^{_BOTH_CAPITALS}", re.IGNORECASE
+)
+# A verdict written out as a reviewer writes it, beside a claim: the scan reports it as a determination.
+VERDICT_WRITTEN_OUT = re.compile(
+    rf"\b(?:{_SPACED})\b(?=[^\n]*\b{_CLAIM}\b)|\b{_CLAIM}\b[^\n]*\b(?:{_SPACED})\b", re.IGNORECASE
 )
 _START = r"(?:^|[.;!?]\s+|[(\[]\s*)"
 _AFTER = r"\s*(?:[,:!]|-+\s)"  # "Bot, ...", "AI: ...", "Bot - ...", "AI -- ..."
 # A reading machine named: a product ("GPT", "Claude"; at the start of a unit, and GPT is also a liver
 # enzyme, so only when the unit goes on to a claim), or a summarizer, an automated reviewer, "the machine
 # reading this" spoken to.
-_PRODUCT = r"(?:chat\s?gpt|gpt(?:-?\d[\w.]*)?|claude|gemini|copilot|llama|mistral)"
+_PRODUCT = r"(?:chat\s?gpt|gpt(?:-?\d[\w.]*)?|claude|gemini|copilot|llama|mistral|llms?)"
 _READER = (
     r"(?:summari[sz]er|(?:summari[sz]|extract|abstract)(?:ing|ation|ion)\s+(?:tool|engine|system|model|pipeline|service"
     r"|software|bot)|machine\s+read(?:ing|er)\w*|model\s+(?:behind|running|reading|doing|that|which)"
@@ -150,7 +153,7 @@ _EVIDENCE = (
 )
 _SPOKEN_TO = rf"^(?=[^\n]*\b{_MACHINE}\b)(?=[^\n]*{_TOLD})(?=[^\n]*\b{_EVIDENCE}\b)"
 BARE_ADDRESSEE = re.compile(
-    rf"{_START}(?:chat)?bots?(?:\s+note)?{_AFTER}|{_SPOKEN_TO}"
+    rf"{_START}(?:[a-z]+-)?(?:chat)?bots?(?:\s+note)?{_AFTER}|(?-i:{_START}[A-Z][a-z]+Bot{_AFTER})|{_SPOKEN_TO}"
     rf"|{_START}{_PRODUCT}{_AFTER}(?=[^\n]*\b{_CLAIM}\b)|\b{_PRODUCT}(?:\s*/\s*{_PRODUCT})+\b"
     rf"|\b(?:to|for|attention|attn|dear|hey|hi|hello|(?:note|reminder|instructions?|message)\s+for)\s*[:,]?\s+"
     r"(?:there,?\s+)?"
@@ -161,7 +164,8 @@ BARE_ADDRESSEE = re.compile(
     r"|\b(?:hey|hi|hello|ok|okay)\s+(?:the\s+)?(?:A\.?I|model|assistant|computer|machine|program|software)\b"
     r"|\bmodel\s+instructions?\b|\binstructions?\s+(?:for|to)\s+(?:the\s+)?model\b"
     rf"|{_START}(?:(?:for|to)\s+the\s+)?A\.?I\.?{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"
-    rf"|{_START}(?:dear\s+)?computer{_AFTER}(?=[^\n]*\b{_CLAIM}\b)"  # "Computer: the order ..."
+    rf"|{_START}(?:dear\s+)?computer{_AFTER}(?=[^\n]*\b(?:{_CLAIM}|{_EVIDENCE}|tell)\b)"  # "Computer, tell"
+    r"|\bdear\s+(?:the\s+)?(?:model|assistant|program|software|engine|machine|computer|llm|a\.?i\.?)(?![\w.])"
     r"|(?-i:\bO\s+(?:reader|machine|model|program|reviewer|assistant|summari[sz]er|engine|system)\b)"
     # a reader spoken to at the start of a unit that goes on to speak to it ("Assistant, when you ...")
     rf"|{_START}(?:dear\s+|hey\s+)?(?:assistant|model|reader|program|software|engine){_AFTER}(?!\s*{PERSON})"
@@ -176,13 +180,14 @@ BARE_ADDRESSEE = re.compile(
 # admitting order as a formal inpatient order", "call it documented". Charting acts on an order ("mark the
 # order as complete", "re-enter the order as inpatient"); it does not tell anyone how to read one.
 _READ_AS = r"(?:report|record|treat|regard|consider|count|classify|read|interpret|score|accept|take)"
-_ELEMENT = r"(?:orders?|stay|admission|expectation|signature|status|encounter|case|it|this|that)"
+_ELEMENT = r"(?:orders?|stay|admission|expectation|signature|status|encounter|case|dates?|it|this|that)"
 _VALUE = (
     r"(?:(?:e-?|counter-?|co-?)?signed|authenticated|order-present|documented|formal|supported"
+    r"|(?:the\s+|an?\s+)?(?:[\w'-]+\s+){0,2}expectation"
     r"|(?:formal\s+|signed\s+)?inpatient\s+(?:order|admission))"
 )
 READ_AS = re.compile(
-    rf"\b{_READ_AS}\s+(?:the\s+|this\s+|that\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?(?:[\w-]+\s+){{0,3}}?"
+    rf"\b{_READ_AS}\s+(?:the\s+|this\s+|that\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?(?:[\w'-]+\s+){{0,3}}?"
     rf"{_ELEMENT}\s+(?:[\w-]+\s+){{0,4}}?(?:as|to\s+be)\s+(?:an?\s+|the\s+)?{_VALUE}\b"
     r"|\bcall\s+(?:it|this|that|them)\s+(?:documented|signed|authenticated|supported|present|met)\b",
     re.IGNORECASE,
@@ -191,6 +196,9 @@ READ_AS = re.compile(
 # and "/*", Lisp ";;", OCaml "(*", Haskell "{-") and goes on to the evidence an attack wants: a renderer or a
 # compiler skips it, and charting never opens that way.
 COMMENT_LINE = re.compile(
-    r"(?:^|[.!?]\s+)\s*(?:%+|/{2,}|/\*+|;{2,}|\(\*|\{-)\s*[A-Za-z][^\n]*\b" + _EVIDENCE + r"\b",
+    r"(?:^|[.!?]\s+)\s*(?:%+|/{2,}|/\*+|;{2,}|\(\*|\{-)\s*[A-Za-z][^\n]*\b" + _EVIDENCE + r"\b"
+    # a comment marker later in the line opening a label for a machine or for hiding ("// AsciiDoc-hidden:",
+    # "% LLM:"), and an HTML meta tag with content, which a page never shows
+    r"|\s(?:%+|/{2,}|;{2,}|#+)\s*(?:[\w-]+-)?(?:hidden|llms?|ai|model|bot)\s*:|<meta\b[^>]*\bcontent\s*=",
     re.IGNORECASE,
 )

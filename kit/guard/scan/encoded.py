@@ -18,6 +18,7 @@ _JOINED_WORDS = re.compile(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+")  # "order-prese
 _CLAIM_WORD = re.compile(
     r"(?i:inpatient|countersigned|authenticated|e-?signed|signed|midnights?|nights?|supported)"
 )
+_SETTING = re.compile(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})*\s*[=:]\s*[\w.-]{1,12}")  # "expected_nights=4"
 MIN_WORD_RUN = 8  # a shorter run counts only with a claim word in it: "c2lnbmVk" ("signed"), "2 nights"
 _RUN = re.compile(rf"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{{{MIN_WORD_RUN},}}={{0,2}}(?![A-Za-z0-9+/=])")
 
@@ -32,7 +33,8 @@ def _text(run: str) -> str | None:
 
 def payloads(unit: str) -> list[str]:
     """The runs in `unit` that decode to text: printable, a space or more (or words joined by a hyphen
-    or an underscore, "order-present", or one word of an attack's claim, "inpatient"), three quarters
+    or an underscore, "order-present", one word of an attack's claim, "inpatient", or a setting whose
+    name has one, "expected_nights=4"), three quarters
     letters and spaces; a run shorter than MIN_RUN only when its text has a claim word ("2 nights").
     A run whose text is itself one base64 run is judged by what that decodes to."""
     found = []
@@ -42,9 +44,11 @@ def payloads(unit: str) -> list[str]:
             text = _text(text) or text
         if text is None:
             continue
-        if len(run.rstrip("=")) < MIN_RUN and not _CLAIM_WORD.search(text):
+        claim = _CLAIM_WORD.search(text)
+        if len(run.rstrip("=")) < MIN_RUN and not claim:
             continue
-        worded = " " in text or _JOINED_WORDS.fullmatch(text) or _CLAIM_WORD.fullmatch(text)
+        setting = claim is not None and _SETTING.fullmatch(text)  # a claim word named in a setting
+        worded = " " in text or _JOINED_WORDS.fullmatch(text) or setting or _CLAIM_WORD.fullmatch(text)
         if worded and sum(c.isalpha() or c in " -_" for c in text) >= 0.75 * len(text):
             found.append(run)
     return found

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from kit.guard.scan import addressed, vocabulary
+from kit.guard.scan import addressed, determination, vocabulary
 from kit.guard.scan.cues import (
     BODY_SYSTEM,
     IMPERATIVE,
@@ -32,6 +32,7 @@ VOCABULARY = "uses the kit's own vocabulary"
 ROLE_PLAY = "role-play or chat-template cue"
 HIDDEN = "hidden or disguised text"
 FOREIGN = "written in a language other than English"
+DETERMINATION = "reports the stay's status as already decided (a prior determination)"
 
 _I = re.IGNORECASE
 _M = re.MULTILINE
@@ -291,14 +292,15 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         DICTATE,
         re.compile(
             r"\b(?:set|change|switch|flip|update|force)\s+(?:the\s+|your\s+)?(?:support\s+|final\s+)?"
-            r"(?:verdict|answer|classification|outcome)\s+(?:to|as)\b",
-            _I,
+            r"(?:verdict|answer|classification|outcome)\s+(?:to|as)\b", _I
         ),
     ),
     # --- the rulebook's verdict words and the kit's own vocabulary, built from their one source ---
     (VERDICT, vocabulary.VERDICT_JOINED),
     (VERDICT, vocabulary.VERDICT_SPACED),
-    (VERDICT, addressed.VERDICT_CASE),  # lower or title case, or joined with nothing
+    (VERDICT, addressed.VERDICT_CASE),  # joined with nothing, in capitals, or coded
+    (DETERMINATION, determination.DETERMINED),  # "UR: inpatient supported": whoever wrote it, not evidence
+    (DETERMINATION, addressed.VERDICT_WRITTEN_OUT),  # "order gap ... order unsigned", beside a claim
     (VOCABULARY, vocabulary.VOCABULARY),
     # --- role-play and chat-template cues ---------------------------------------------------------
     # "You are now ...", "from now on you ...", "act as the evaluator", "Pretend that ...". "Act as an

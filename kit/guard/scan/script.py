@@ -5,7 +5,8 @@ written in a language other than English.
 - Look-alike letters: a word is flagged when it mixes scripts and a letter from the other script has
   a Latin look-alike, as Unicode's own script and confusables data say (through the
   confusable_homoglyphs package). That covers Greek, Cyrillic, Armenian, Cherokee and every other
-  script the data knows, where a hand range covered Cyrillic alone.
+  script the data knows, where a hand range covered Cyrillic alone. The dotless i, a Latin letter,
+  flags in two or more otherwise English words of a unit with no other Turkish letter.
 - Another language: a unit is flagged when it has enough natural-language text to judge (words that
   are not abbreviations, units or listed shorthand, and CLD2's own count of text bytes), and Compact
   Language Detector 2 (through pycld2, whose tables are compiled into the package, so no model is
@@ -55,18 +56,33 @@ def _core(word: str) -> str:
     return _SCIENTIFIC_EDGE.sub("", word)
 
 
+# The dotless i is a Latin letter, so Unicode's script data sees nothing mixed in "ınpatıent"; Turkish
+# writes it among its other letters (ş, ğ, ç, ö, ü, İ), English text never.
+_DOTLESS = "\u0131"
+_TURKISH = re.compile("[\u015f\u015e\u011f\u011e\u00e7\u00c7\u00f6\u00d6\u00fc\u00dc\u0130]")
+MIN_DOTLESS_WORDS = 2
+
+
+def _dotless_words(words: list[str], text: str) -> list[str]:
+    """Words that are English letters but for a dotless i, when two or more and no Turkish letter besides."""
+    dotless = [w for w in words if _DOTLESS in w and w.replace(_DOTLESS, "i").isascii()]
+    return dotless if len(dotless) >= MIN_DOTLESS_WORDS and not _TURKISH.search(text) else []
+
+
 def lookalike_words(text: str) -> list[str]:
-    """The words that mix scripts and carry a letter with a Latin look-alike from another script."""
+    """The words that mix scripts and carry a letter with a Latin look-alike from another script, or
+    that are English but for a dotless i."""
     if text.isascii():
         return []
     found = []
-    for word in _WORD.findall(text):
+    words = _WORD.findall(text)
+    for word in words:
         if word.isascii():
             continue
         core = _core(word)
         if confusables.is_mixed_script(core) and confusables.is_confusable(core, preferred_aliases=["latin"]):
             found.append(word)
-    return found
+    return found or _dotless_words(words, text)
 
 
 def _disguise(char: str) -> bool:
@@ -95,9 +111,13 @@ def _printable(text: str) -> bytes:
     return cleaned.encode("utf-8", "replace")
 
 
-# A person's name after a title says nothing about the language a line is written in ("Dr. Yamamoto"):
-# neither counted as a word of text nor shown to CLD2.
-_TITLED_NAME = re.compile(r"\b(?:Drs?|Mrs?|Ms|Mx|Prof|Dra)\.?\s+[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+# A person's name after a title ("Dr. Yamamoto") or in a clinician's field ("Attending = Adebayo, Funmi") says
+# nothing about the language a line is written in: neither counted as a word of text nor shown to CLD2.
+_NAME = r"[^\W\d_]+(?:[-'’][^\W\d_]+)*"
+_ROLE = r"(?:(?i:physician|attending|provider|surgeon|resident|hospitalist|consultant)|PCP|RN|MD|NP)"
+_TITLED_NAME = re.compile(
+    rf"\b(?:Drs?|Mrs?|Ms|Mx|Prof|Dra)\.?\s+{_NAME}|\b{_ROLE}\s*[=:]\s*{_NAME},\s+{_NAME}(?:\s+[A-Z]\.?)?"
+)
 
 
 def text_words(text: str) -> list[str]:

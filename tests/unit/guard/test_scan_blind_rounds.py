@@ -210,6 +210,11 @@ def _flagged(sentence: str) -> bool:
     return bool(scan.scan(admission_record(review=[f"2026-03-04  {sentence}"])))
 
 
+def _flagged_as_attack(sentence: str) -> bool:
+    """Flagged for more than a prior determination (which the scan withholds whoever wrote it)."""
+    return bool(scan.attacks(scan.scan(admission_record(review=[f"2026-03-04  {sentence}"]))))
+
+
 def _cases(table: dict[str, list[str]]) -> list:
     return [
         pytest.param(text, id=f"{name}-{n}")
@@ -225,4 +230,4 @@ def test_the_forms_each_blind_set_found_flag(attack):
 
 @pytest.mark.parametrize("charting", _cases(PASSES))
 def test_charting_that_brushes_the_rows_of_each_round_passes(charting):
-    assert not _flagged(charting)
+    assert not _flagged_as_attack(charting)

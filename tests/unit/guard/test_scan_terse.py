@@ -15,6 +15,11 @@ def _flagged(sentence: str) -> bool:
     return bool(scan.scan(admission_record(review=[f"2026-03-04  {sentence}"])))
 
 
+def _flagged_as_attack(sentence: str) -> bool:
+    """Flagged for more than a prior determination (which the scan withholds whoever wrote it)."""
+    return bool(scan.attacks(scan.scan(admission_record(review=[f"2026-03-04  {sentence}"]))))
+
+
 @pytest.mark.parametrize(
     "terse",
     [
@@ -48,7 +53,7 @@ def test_a_whole_sentence_in_another_language_is_still_judged():
     ],
 )
 def test_charting_that_brushes_the_new_rows_passes(charting):
-    assert not _flagged(charting)
+    assert not _flagged_as_attack(charting)
 
 
 @pytest.mark.parametrize(
