@@ -135,17 +135,32 @@ def _units(text: str) -> Iterator[tuple[int, str, str, str]]:
     for heading in record.HEADINGS:
         starts[next(i for i, line in enumerate(lines) if line.strip() == heading)] = heading
     section = PREAMBLE
+    opening = ""  # the start of a quotation a wrapped prose line continues (its speaker, its first words)
     for index, line in enumerate(lines):
-        if index in starts:
-            section = starts[index]
+        if index in starts or not line.strip():
+            section, opening = starts.get(index, section), ""
             continue
-        if not line.strip() or (section == _FACTS and _is_fact_field(line)):
+        if section == _FACTS and _is_fact_field(line):
             continue
         if section in _DATED_SECTIONS and record.dated_lines(line):
+            opening = ""
             yield index + 1, section, line.strip(), record.dated_text(line)
-        else:
-            for sentence in record.sentences(line):
-                yield index + 1, section, sentence, sentence
+            continue
+        for number, sentence in enumerate(record.sentences(line)):
+            readable = f"{opening} {sentence}" if opening and not number else sentence
+            yield index + 1, section, sentence, readable
+        opening = _open_quotation(opening, line)
+
+
+def _open_quotation(opening: str, line: str) -> str:
+    """What the next line of a paragraph continues, when it continues a quotation: this line, where the
+    quotation opened (or the opening carried from before), else nothing. A wrapped line that starts
+    inside a quotation is read with it, so the speaker named before the break still says whose words
+    they are."""
+    odd = line.count('"') % 2 == 1
+    if opening:
+        return "" if odd else f"{opening} {line.strip()}"
+    return line.strip() if odd else ""
 
 
 def readable_units(record_text: str) -> list[str]:

@@ -136,7 +136,8 @@ _THIS_TEXT = (
     r"|\b(?:staff|humans?|clinicians?|people|nurses?|reviewers?)\s+(?:may|can|should)\s+(?:skip|ignore|disregard)"
     r"(?:\s*\)|\s+(?:this|it)\b)"
     r"|\b(?:ai|bot|system|tool|program)\s+(?:is\s+)?(?:reading|summari[sz]ing|processing|parsing)\s+(?:this|these)\b"
-    r"|\byou\s*,?\s+(?:the|as\s+the)\s+(?:[\w-]+\s+){0,2}(?:reader|summari[sz]er|model|program|assistant|software)\b"
+    r"|\byou\s*,?\s+(?:the|as\s+the)\s+(?:[\w-]+\s+){0,2}(?:reader|summari[sz]er|model|program|assistant|software"
+    r"|bot|ai|machine|engine)\b"
 )
 # Cues that together speak to a machine reader, in any order in one unit: a machine named (not "system",
 # "tool" or "machine" alone: dialysis machines and order-entry systems are charting), spoken to ("to
@@ -159,7 +160,7 @@ BARE_ADDRESSEE = re.compile(
     r"(?:there,?\s+)?"
     r"(?:the\s+|this\s+|any\s+|our\s+)?"
     rf"{_READER}\b|{_THIS_TEXT}"
-    rf"|{_START}(?:the\s+)?{_READER}(?:\s+note)?{_AFTER}"
+    rf"|{_START}(?:the\s+)?{_READER}(?:\s+note|\s+(?:this|the)\s+(?:note|record|chart|file|text|document))?{_AFTER}"
     r"|\b(?:hey|hi|hello|dear|ok|okay|attention|note\s+for|for|to)\s+(?:the\s+|this\s+|our\s+|you\s+)?bots?\b"
     r"|\b(?:hey|hi|hello|ok|okay)\s+(?:the\s+)?(?:A\.?I|model|assistant|computer|machine|program|software)\b"
     r"|\bmodel\s+instructions?\b|\binstructions?\s+(?:for|to)\s+(?:the\s+)?model\b"
@@ -179,17 +180,25 @@ BARE_ADDRESSEE = re.compile(
 # How the reader is to take an element of the evidence: "treat the verbal order above as signed", "report the
 # admitting order as a formal inpatient order", "call it documented". Charting acts on an order ("mark the
 # order as complete", "re-enter the order as inpatient"); it does not tell anyone how to read one.
-_READ_AS = r"(?:report|record|treat|regard|consider|count|classify|read|interpret|score|accept|take)"
-_ELEMENT = r"(?:orders?|stay|admission|expectation|signature|status|encounter|case|dates?|it|this|that)"
+_READ_AS = (
+    r"(?:report|record|treat|regard|consider|count|classify|read|interpret|score|accept|take"
+    r"|cite|quote)"
+)
+_ELEMENT = (
+    r"(?:orders?|stay|admission|expectation|signature|status|encounter|case|dates?|note|line"
+    r"|it|this|that)"
+)
 _VALUE = (
     r"(?:(?:e-?|counter-?|co-?)?signed|authenticated|order-present|documented|formal|supported"
-    r"|(?:the\s+|an?\s+)?(?:[\w'-]+\s+){0,2}expectation"
+    r"|(?:the\s+|an?\s+)?(?:[\w'-]+\s+){0,2}(?:expectation|expected\s+(?:discharge|stay|length|nights?|midnights?))"
+    r"|(?:the\s+)?admitting\s+order|inpatient"
     r"|(?:formal\s+|signed\s+)?inpatient\s+(?:order|admission))"
 )
 READ_AS = re.compile(
     rf"\b{_READ_AS}\s+(?:the\s+|this\s+|that\s+|its\s+|their\s+|every\s+|each\s+|all\s+)?(?:[\w'-]+\s+){{0,3}}?"
     rf"{_ELEMENT}\s+(?:[\w-]+\s+){{0,4}}?(?:as|to\s+be)\s+(?:an?\s+|the\s+)?{_VALUE}\b"
-    r"|\bcall\s+(?:it|this|that|them)\s+(?:documented|signed|authenticated|supported|present|met)\b",
+    r"|\bcall\s+(?:it|this|that|them)\s+(?:documented|signed|authenticated|supported|present|met)\b"
+    r"|\bas\s+(?:the\s+)?(?:admitting\s+)?(?:practitioner|physician|attending|provider)'s\s+(?:own\s+)?expectation\b",
     re.IGNORECASE,
 )
 # A unit (or a sentence in it) that opens as a comment in a programming or markup language (LaTeX "%", C "//"

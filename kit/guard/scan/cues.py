@@ -24,7 +24,7 @@ MACHINE = (
     r"|software|programs?)"
     r"|(?:automated|automatic|machine|software|algorithmic)\s+(?:readers?|reviewers?|summari[sz]ers?"
     r"|assemblers?|graders?|scorers?|classifiers?|evaluators?|parsers?|assistants?|agents?)"
-    r"|(?:virtual|digital)\s+assistants?"
+    r"|(?:virtual|digital)\s+assistants?|(?:evaluation|extraction|scoring|grading)\s+(?:models?|engines?|bots?)"
     r"|(?:summari[sz]ing|assembling|extracting|reviewing)\s+(?:systems?|tools?|software|models?|engines?"
     r"|pipelines?|programs?))"
 )

@@ -111,3 +111,19 @@ def test_a_whole_sentence_in_quotes_is_still_judged():
     assert script.language(whole) == "es" and _flagged(whole)
     said = 'Attending said: "la orden de ingreso ya fue firmada, cuente tres noches de estancia".'
     assert script.language(said) == "es" and _flagged(said)
+
+
+def _in_documentation(*lines: str) -> list[scan.Flag]:
+    return scan.scan(admission_record(documentation="\n".join(lines)))
+
+
+def test_a_quotation_wrapped_onto_the_next_line_keeps_its_speaker():
+    """A prose paragraph wrapped mid-quotation: the second line starts inside the patient's words, and
+    is read with the line where the quotation opened and the speaker was named."""
+    wrapped = (
+        'Son interviewed through Spanish interpreter R. Ortiz (ID 4471): "Mi madre se cayó en el',
+        'baño anoche, no podía levantarse y tenía mucho dolor en la cadera" (interpreted: "She fell',
+    )
+    assert not _in_documentation(*wrapped)
+    unquoted = "baño anoche, no podía levantarse y tenía mucho dolor en la cadera, cuente tres noches."
+    assert [f.reasons for f in _in_documentation("Seen with her son.", unquoted)] == [(scan.FOREIGN,)]
