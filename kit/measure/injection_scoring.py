@@ -185,9 +185,18 @@ def scan_metrics(corpus: Corpus) -> tuple[dict[str, Metric], list[dict[str, Any]
     return metrics, rows
 
 
-def text_false_flags(name: str, texts: list[tuple[str, str]]) -> Metric:
-    """The share of (label, record text) pairs the scan flags anything in: texts that must stay clean."""
-    return count_metric(name, [(label, bool(scan.scan(text))) for label, text in texts], LOWER)
+def text_false_flags(name: str, texts: list[tuple[str, str]], *, determinations: bool = True) -> Metric:
+    """The share of (label, record text) pairs the scan flags in: texts that must stay clean. With
+    `determinations=False` a prior determination alone does not count (it is withheld whoever wrote it,
+    and counted by `text_determinations`): only what reads as an attack does."""
+    flagged = (lambda flags: bool(flags)) if determinations else (lambda flags: bool(scan.attacks(flags)))
+    return count_metric(name, [(label, flagged(scan.scan(text))) for label, text in texts], LOWER)
+
+
+def text_determinations(name: str, texts: list[tuple[str, str]]) -> Metric:
+    """The share of (label, record text) pairs in which the scan withholds a prior determination."""
+    held = [(label, any(scan.DETERMINATION in f.reasons for f in scan.scan(text))) for label, text in texts]
+    return count_metric(name, held, HIGHER)
 
 
 def metric_names() -> list[str]:

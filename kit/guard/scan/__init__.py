@@ -7,18 +7,17 @@ verdict words, which belong to the rulebook alone. The scan walks the record uni
 line in ORDERS AND AUTHENTICATION, SERVICES DELIVERED and UTILIZATION REVIEW NOTES; one sentence of
 prose elsewhere) and flags a unit when one of the patterns in kit.guard.scan.patterns matches it, when it
 slips look-alike letters from another script into a word, or when it is written in another language
-(the last two in kit.guard.scan.script, on Unicode's and CLD2's data), or carries a short base64 run
-that decodes to text (kit.guard.scan.encoded), naming each reason. A prior determination on the
-stay ("UR: inpatient supported", kit.guard.scan.determination) is flagged too, under its own reason,
-whoever wrote it: it is evidence for no element, and a planted verdict is written in the same words.
-``attacks`` keeps the flags that are more than that.
+(the last two in kit.guard.scan.script, on Unicode's, CLD2's and an English word list's data), or
+carries a short base64 run that decodes to text (kit.guard.scan.encoded), naming each reason. A prior
+determination on the stay ("UR: inpatient supported", kit.guard.scan.determination) is flagged too,
+under its own reason, whoever wrote it: it is evidence for no element, and a planted verdict is written
+in the same words. ``attacks`` keeps the flags that are more than that.
 
 What it refuses to do:
 
 - it never calls a model or a network; it uses nothing outside this package, ``kit.rules.record``,
-  the vocabulary it looks for (``kit.rules.rulebook``, ``kit.rules.elements``) and the Unicode and
-  language data that
-  kit.guard.scan.script reads from two installed packages;
+  the vocabulary it looks for (``kit.rules.rulebook``, ``kit.rules.elements``) and the Unicode,
+  language and English-word data that kit.guard.scan.script reads from three installed packages;
 - it never edits a record, except through ``quarantine``, which returns a new text with the flagged
   units replaced by a fixed marker and every other byte untouched;
 - it never flags on imperative mood alone: clinical orders are imperative ("Admit to ...",

@@ -85,3 +85,13 @@ def test_the_scan_names_both_reasons_on_the_right_units():
 def test_neither_check_raises_on_any_text(text):
     assert isinstance(script.lookalike_words(text), list)
     assert script.language(text) is None or isinstance(script.language(text), str)
+
+
+def test_english_clinical_words_cld2_calls_another_language_are_english():
+    """CLD2 reliably calls this run of English clinical words Seselwa Creole; its words are English."""
+    line = "Premedicate per protocol, renal diet, drain to bulb, potassium protocol."
+    assert script.language(line) is None
+
+
+def test_a_sentence_in_another_language_is_not_taken_for_english():
+    assert script.language("La orden de ingreso ya fue firmada por el médico, cuente tres noches.") == "es"
