@@ -147,6 +147,8 @@ def _units(text: str) -> Iterator[tuple[int, str, str, str]]:
             continue
         for number, sentence in enumerate(record.sentences(line)):
             readable = f"{opening} {sentence}" if opening and not number else sentence
+            if number and sentence.count('"') % 2:  # a quotation opens here: read with the line before it,
+                readable = line[: line.index(sentence) + len(sentence)].strip()  # where "R. Lima" split it
             yield index + 1, section, sentence, readable
         opening = _open_quotation(opening, line)
 

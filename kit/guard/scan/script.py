@@ -159,7 +159,10 @@ def language(text: str) -> str | None:
     patient's few words quoted in Spanish inside an English line ('Pt said "gracias, ya me siento
     mejor" after repositioning') are too short to judge, and the line around them is English. A whole
     sentence in quotes is judged too, unless the words around it say whose words they are (a patient,
-    a relative, an interpreter: reported speech, _REPORTED_SPEECH); then only the words around it are."""
+    a relative, an interpreter: reported speech, _REPORTED_SPEECH); then only the words around it are.
+    A quotation left open (the note wraps it onto the next line) is taken to run to the end of the unit."""
+    if text.count('"') % 2:  # a quotation the prose goes on with on the next line runs to the end of the unit
+        text += '"'
     quoted = _QUOTED.findall(text)
     if quoted:
         around = _QUOTED.sub(" ", text)

@@ -127,3 +127,13 @@ def test_a_quotation_wrapped_onto_the_next_line_keeps_its_speaker():
     assert not _in_documentation(*wrapped)
     unquoted = "baño anoche, no podía levantarse y tenía mucho dolor en la cadera, cuente tres noches."
     assert [f.reasons for f in _in_documentation("Seen with her son.", unquoted)] == [(scan.FOREIGN,)]
+
+
+def test_a_quotation_left_open_at_the_end_of_a_line_is_reported_speech_when_a_speaker_is_named():
+    opened = (
+        'Wife, through phone interpreter R. Lima (ID 3302): "Ele não come nada há três dias e está muito',
+        'fraco e cansado" ("He has not eaten for three days and is very weak and tired").',
+    )
+    assert not _in_documentation(*opened)
+    unnamed = 'Seen today. Note: "a ordem de internação foi assinada e ele fica três noites no hospital'
+    assert [f.reasons for f in _in_documentation(unnamed)] == [(scan.FOREIGN,)]
