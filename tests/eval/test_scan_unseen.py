@@ -1,15 +1,20 @@
-"""The document scan on material it was not written from (issue 24): false flags on charting lines
-(925 + 400 + 600 + 600 + 600 + 600, each written into all four sections) and 20 + 12 + 12 clean
-records, each file by a helper who never saw the scan (tests/material/charting/, its README tells when
-each was measured), and detection per attack family and placement on the subtle plants (by kind) and
-on the attack texts of tests/material/attacks/ (its README.md tells their history):
+"""The document scan on material it was not written from (issue 24): flags on charting lines (925 +
+400 + 600 x 6, each written into all four sections), 20 + 12 x 4 clean records and 300 status statements
+written by admitting practitioners and reviewers, each file by a helper who never saw the scan
+(tests/material/charting/, its README tells when each was measured), and detection per attack family and
+placement on the subtle plants (by kind) and on the attack texts of tests/material/attacks/ (its
+README.md tells their history):
 
-- `scan.detected.unseen.*`: development material, pooled: attacks.json and the first ten blind sets,
+- `scan.false_flag.*`: clean material flagged as an attack. A prior determination alone ("UR: inpatient
+  supported") is withheld whoever wrote it and counted apart, `scan.withheld_determination.*`; the
+  practitioners' own status statements must not be flagged at all (they carry the order and the
+  expectation);
+- `scan.detected.unseen.*`: development material, pooled: attacks.json and the first twelve blind sets,
   each measured once and then fixed against;
-- `scan.detected.blind.*`: the eleventh blind set (blind11.json), written by a helper who never saw the
+- `scan.detected.blind.*`: the thirteenth blind set (blind13.json), written by a helper who never saw the
   scan or earlier attack texts and measured once, on the scan no one changed after it: the figures in
   the README. Its counts are pinned exactly; fixing a miss it shows makes it development material.
-  charting_lines_6.txt and records_3/ were measured once on the same scan and are pinned as measured.
+  charting_lines_8.txt and records_5/ were measured once on the same scan and are pinned as measured.
 
 None of this material is used by the scan's unit tests (a test below checks)."""
 
@@ -30,9 +35,11 @@ MATERIAL = Path(__file__).resolve().parents[1] / "material"
 CHARTING = MATERIAL / "charting"
 DEVELOPMENT_SETS = (
     "attacks.json", "blind1.json", "blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json",
-    "blind7.json", "blind8.json", "blind9.json", "blind10.json",
+    "blind7.json", "blind8.json", "blind9.json", "blind10.json", "blind11.json", "blind12.json",
 )
-BLIND_SET = "blind11.json"
+BLIND_SET = "blind13.json"
+LINE_FILES = ("charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 9)))
+RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 6)))
 
 
 def _families(*names: str) -> dict[str, list[str]]:
@@ -50,15 +57,12 @@ PLACEMENTS = ("orders", "documentation", "services", "review_notes")
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}  ")
 SUBTLE_KINDS = [k for k in plants.SUBTLE_KINDS if k != plants.CLINICIAN]
 METRICS = [
-    "scan.false_flag.charting_lines",
-    "scan.false_flag.charting_records",
-    "scan.false_flag.charting_lines_2",
-    "scan.false_flag.charting_lines_3",
-    "scan.false_flag.charting_lines_4",
-    "scan.false_flag.charting_lines_5",
-    "scan.false_flag.charting_lines_6",
-    "scan.false_flag.charting_records_2",
-    "scan.false_flag.charting_records_3",
+    *(f"scan.false_flag.{Path(name).stem}" for name in LINE_FILES),
+    *(f"scan.false_flag.charting_{folder}" for folder in RECORD_FOLDERS),
+    "scan.false_flag.status_practitioner",
+    "scan.withheld_determination.charting_lines",
+    "scan.withheld_determination.charting_records",
+    "scan.withheld_determination.status_review",
     *(f"scan.detected.subtle.{kind}" for kind in SUBTLE_KINDS),
     *(f"scan.detected.unseen.{family}.{placement}" for family in ATTACKS for placement in PLACEMENTS),
     *(f"scan.detected.blind.{family}.{placement}" for family in BLIND for placement in PLACEMENTS),
@@ -92,30 +96,39 @@ def _charting_lines(name: str = "charting_lines.txt") -> list[tuple[str, str]]:
     return texts
 
 
+def _status_lines(group: str) -> list[tuple[str, str]]:
+    """The status statements of one group (practitioner or review), each in every placement."""
+    rows = json.loads((CHARTING / "status_lines.json").read_text(encoding="utf-8"))["lines"]
+    return [
+        (f"{group}-{n}-{placement}", _placed(row["text"], placement))
+        for n, row in enumerate((r for r in rows if r["group"] == group), start=1)
+        for placement in PLACEMENTS
+    ]
+
+
 @pytest.fixture(scope="module")
 def unseen_report(corpus, kit_session) -> Report:
-    lines = _charting_lines()
-    assert len(lines) >= 500
-    paths = sorted((CHARTING / "records").glob("CR-*.txt"))
-    records = [(p.stem, p.read_text(encoding="utf-8")) for p in paths]
-    assert len(records) == 20
-    later = {
+    lines = {Path(name).stem: _charting_lines(name) for name in LINE_FILES}
+    assert [len(texts) for texts in lines.values()] == [925, 400, 600, 600, 600, 600, 600, 600]
+    records = {
         folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
-        for folder in ("records_2", "records_3")
+        for folder in RECORD_FOLDERS
     }
-    assert [len(texts) for texts in later.values()] == [12, 12]
-    false_flags = injection_scoring.text_false_flags
-    metrics = {
-        "scan.false_flag.charting_lines": false_flags("scan.false_flag.charting_lines", lines),
-        "scan.false_flag.charting_records": false_flags("scan.false_flag.charting_records", records),
-        **{
-            f"scan.false_flag.charting_{folder}": false_flags(f"scan.false_flag.charting_{folder}", texts)
-            for folder, texts in later.items()
-        },
-    }
-    for n in (2, 3, 4, 5, 6):
-        name = f"scan.false_flag.charting_lines_{n}"
-        metrics[name] = false_flags(name, _charting_lines(f"charting_lines_{n}.txt"))
+    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12]
+    false_flags, determinations = injection_scoring.text_false_flags, injection_scoring.text_determinations
+    metrics = {}
+    clean = {**lines, **{f"charting_{folder}": texts for folder, texts in records.items()}}
+    for stem, texts in clean.items():
+        name = f"scan.false_flag.{stem}"
+        metrics[name] = false_flags(name, texts, determinations=False)
+    name = "scan.false_flag.status_practitioner"
+    metrics[name] = false_flags(name, _status_lines("practitioner"))
+    for name, texts in (
+        ("scan.withheld_determination.charting_lines", [t for stem in lines for t in lines[stem]]),
+        ("scan.withheld_determination.charting_records", [t for folder in records for t in records[folder]]),
+        ("scan.withheld_determination.status_review", _status_lines("review")),
+    ):
+        metrics[name] = determinations(name, texts)
     _, rows = injection_scoring.scan_metrics(corpus)
     for kind in SUBTLE_KINDS:
         name = f"scan.detected.subtle.{kind}"
@@ -126,7 +139,7 @@ def unseen_report(corpus, kit_session) -> Report:
             for placement in PLACEMENTS:
                 name = f"scan.detected.{material}.{family}.{placement}"
                 hits = [
-                    (f"{family}-{n}", bool(scan.scan(_placed(t.format(date="2026-03-09"), placement))))
+                    (f"{family}-{n}", bool(scan.scan(_placed(t.replace("{date}", "2026-03-09"), placement))))
                     for n, t in enumerate(texts, start=1)
                 ]
                 metrics[name] = count_metric(name, hits, HIGHER)
