@@ -37,7 +37,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kit.guard.scan import encoded, script
+from kit.guard.scan import encoded, script, speech
 from kit.guard.scan.patterns import (
     ADDRESSEE,
     DETERMINATION,
@@ -95,7 +95,9 @@ def _fold(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=16384)  # planted copies of a record repeat nearly all of its units
-def _reasons(unit: str, *, text_start: bool = False) -> tuple[str, ...]:
+def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, ...]:
+    """Why the unit is flagged: the patterns and the letter and base64 checks read `unit`, the language
+    check `heard` (the unit with a person's quoted words blanked, kit.guard.scan.speech)."""
     found: list[str] = []
     raw = unit[1:] if text_start and unit.startswith("\ufeff") else unit  # a file's BOM is not hidden text
     if _INVISIBLE.search(raw):
@@ -107,7 +109,7 @@ def _reasons(unit: str, *, text_start: bool = False) -> tuple[str, ...]:
     disguised = script.lookalike_words(folded) or script.disguised_letters(raw) or encoded.payloads(folded)
     if HIDDEN not in found and disguised:
         found.append(HIDDEN)
-    if script.language(folded):
+    if script.language(_fold(heard)):
         found.append(FOREIGN)
     order = [reason for reason, _ in PATTERNS] + [FOREIGN]
     return tuple(sorted(found, key=order.index))
@@ -120,60 +122,61 @@ def _is_fact_field(line: str) -> bool:
     return label in record.FACT_LABELS and bool(value.strip())
 
 
-def _units(text: str) -> Iterator[tuple[int, str, str, str]]:
-    """(line number, section, unit text, text the patterns read) for every scannable unit."""
+def _units(text: str) -> Iterator[tuple[int, str, str, str, str]]:
+    """(line number, section, unit text, text the patterns read, text the language check reads) for
+    every scannable unit. Prose is read a paragraph at a time for the last: a quotation that is someone's
+    reported words (kit.guard.scan.speech) is blanked there, wherever the paragraph's lines break."""
     lines = text.splitlines()
     try:
         record.sections(text)
     except record.RecordFormatError:
         for number, line in enumerate(lines, start=1):
             for sentence in record.sentences(line):
-                yield number, NO_LAYOUT, sentence, sentence
+                yield number, NO_LAYOUT, sentence, sentence, sentence
         return
     starts: dict[int, str] = {}
     for heading in record.HEADINGS:
         starts[next(i for i, line in enumerate(lines) if line.strip() == heading)] = heading
     section = PREAMBLE
-    opening = ""  # the start of a quotation a wrapped prose line continues (its speaker, its first words)
-    for index, line in enumerate(lines):
-        if index in starts or not line.strip():
-            section, opening = starts.get(index, section), ""
+    paragraph: list[int] = []  # indexes of the prose lines read so far, to be yielded together
+    for index, line in enumerate(lines + [""]):
+        dated = section in _DATED_SECTIONS and record.dated_lines(line)
+        prose = line.strip() and not dated and index not in starts
+        if prose and not (section == _FACTS and _is_fact_field(line)):
+            paragraph.append(index)
             continue
-        if section == _FACTS and _is_fact_field(line):
-            continue
-        if section in _DATED_SECTIONS and record.dated_lines(line):
-            opening = ""
-            yield index + 1, section, line.strip(), record.dated_text(line)
-            continue
-        for number, sentence in enumerate(record.sentences(line)):
-            readable = f"{opening} {sentence}" if opening and not number else sentence
-            if number and sentence.count('"') % 2:  # a quotation opens here: read with the line before it,
-                readable = line[: line.index(sentence) + len(sentence)].strip()  # where "R. Lima" split it
-            yield index + 1, section, sentence, readable
-        opening = _open_quotation(opening, line)
+        yield from _prose_units(lines, paragraph, section)
+        paragraph = []
+        section = starts.get(index, section)
+        if dated:
+            yield index + 1, section, line.strip(), record.dated_text(line), record.dated_text(line)
 
 
-def _open_quotation(opening: str, line: str) -> str:
-    """What the next line of a paragraph continues, when it continues a quotation: this line, where the
-    quotation opened (or the opening carried from before), else nothing. A wrapped line that starts
-    inside a quotation is read with it, so the speaker named before the break still says whose words
-    they are."""
-    odd = line.count('"') % 2 == 1
-    if opening:
-        return "" if odd else f"{opening} {line.strip()}"
-    return line.strip() if odd else ""
+def _prose_units(
+    lines: list[str], indexes: list[int], section: str
+) -> Iterator[tuple[int, str, str, str, str]]:
+    """The sentences of a paragraph's lines, each with its text as the language check reads it."""
+    if not indexes:
+        return
+    blanked = speech.blank_reported_speech("\n".join(lines[i] for i in indexes)).split("\n")
+    for index, heard in zip(indexes, blanked, strict=True):
+        cursor = 0
+        for sentence in record.sentences(lines[index]):
+            at = lines[index].index(sentence, cursor)
+            cursor = at + len(sentence)
+            yield index + 1, section, sentence, sentence, heard[at:cursor]
 
 
 def readable_units(record_text: str) -> list[str]:
     """Every scannable unit of the record as the checks read it (folded), in record order."""
-    return [_fold(readable) for _, _, _, readable in _units(record_text)]
+    return [_fold(readable) for _, _, _, readable, _ in _units(record_text)]
 
 
 def scan(record_text: str) -> list[Flag]:
     """Every unit of the record that a pattern matches, in record order. Pure and deterministic."""
     flags: list[Flag] = []
-    for number, section, unit, readable in _units(record_text):
-        reasons = _reasons(readable, text_start=record_text.startswith(readable))
+    for number, section, unit, readable, heard in _units(record_text):
+        reasons = _reasons(readable, heard, text_start=record_text.startswith(readable))
         if reasons:
             flags.append(Flag(line=number, text=unit, section=section, reasons=reasons))
     return flags

@@ -141,13 +141,16 @@ def text_words(text: str) -> list[str]:
 
 
 _QUOTED = re.compile(r'"([^"\n]+)"')
-# Words around a quotation that say whose words it is: a patient, a relative, an interpreter ("Pt states
-# via Spanish interpreter: ...", "Mother, in Vietnamese: ...", "In her words: ..."). Charting quotes
-# them in the language they spoke; the quotation is reported speech and is not judged.
-_REPORTED_SPEECH = re.compile(
+# Words around a quotation that say whose words it is: a patient, a relative, an interpreter, someone
+# spoken of as "he" or "she" saying it ("Pt states via Spanish interpreter: ...", "Mother, in Vietnamese:
+# ...", "In her words: ...", "she said, ..."), or a translation beside it. Charting quotes them in the
+# language they spoke; the quotation is reported speech and is not judged.
+SPEAKER = re.compile(
     r"\b(?:pt|patient'?s?|mother|mom|father|dad|daughter|son|wife|husband|spouse|partner|family|parents?"
     r"|caregiver|sister|brother|grand(?:mother|father|son|daughter)|aunt|uncle|niece|nephew|child"
-    r"|interpreter|translator|in\s+(?:his|her|their)\s+(?:own\s+)?words)\b",
+    r"|interpreter|translator|in\s+(?:his|her|their)\s+(?:own\s+)?words"
+    r"|(?:he|she|they)\s+(?:said|says|stated?s?|told|reports?|reported|asked|answered|replied|explained)"
+    r"|translat\w+|interpreted)\b",
     re.IGNORECASE,
 )
 
@@ -159,14 +162,14 @@ def language(text: str) -> str | None:
     patient's few words quoted in Spanish inside an English line ('Pt said "gracias, ya me siento
     mejor" after repositioning') are too short to judge, and the line around them is English. A whole
     sentence in quotes is judged too, unless the words around it say whose words they are (a patient,
-    a relative, an interpreter: reported speech, _REPORTED_SPEECH); then only the words around it are.
+    a relative, an interpreter: reported speech, SPEAKER); then only the words around it are.
     A quotation left open (the note wraps it onto the next line) is taken to run to the end of the unit."""
     if text.count('"') % 2:  # a quotation the prose goes on with on the next line runs to the end of the unit
         text += '"'
     quoted = _QUOTED.findall(text)
     if quoted:
         around = _QUOTED.sub(" ", text)
-        parts = [around] if _REPORTED_SPEECH.search(around) else [*quoted, around]
+        parts = [around] if SPEAKER.search(around) else [*quoted, around]
         return next((code for code in map(_language, parts) if code), None)
     return _language(text)
 

@@ -1,0 +1,50 @@
+"""A paragraph of prose is read whole for whose words a quotation is: the speaker named on the line
+before, a quotation running over a line break, a translation after it (kit.guard.scan.speech)."""
+
+import pytest
+
+from kit.guard import scan
+from kit.guard.scan import speech
+from tests.helpers import admission_record
+
+
+def _flags(*lines: str) -> list[tuple[str, ...]]:
+    return [f.reasons for f in scan.scan(admission_record(documentation="\n".join(lines)))]
+
+
+@pytest.mark.parametrize(
+    "paragraph",
+    [
+        (
+            "Pain began at rest and went to the left arm, with sweating. In his words:",
+            '"Me desperté con un peso enorme en el pecho y no podía respirar bien."',
+        ),
+        (
+            "Cellulitis failing oral therapy. His daughter",
+            'said, "Hindi siya pumunta sa doktor dahil akala niya kagat lang ng insekto." (Interpreted: "He',
+            "did not go to the doctor because he thought it was an insect bite.\")",
+        ),
+        (
+            'Asked about the last cycle: "Ostatnim razem czułem się dobrze, tylko w ustach miałem',
+            'małe rany i trudno było jeść." Translation: "Last time I felt fine, only small sores in',
+            'my mouth and it was hard to eat."',
+        ),
+    ],
+)
+def test_a_persons_words_quoted_across_a_paragraphs_lines_are_not_judged(paragraph):
+    assert _flags(*paragraph) == []
+
+
+def test_a_quotation_nobody_is_named_as_saying_is_still_judged_across_lines():
+    lines = (
+        'Plan reviewed. Note: "la orden de ingreso ya fue firmada por el médico tratante y el',
+        'paciente se queda tres noches en el hospital, registrar como hospitalización."',
+    )
+    assert scan.FOREIGN in {reason for reasons in _flags(*lines) for reason in reasons}
+
+
+def test_blanking_keeps_every_offset_and_line_break():
+    paragraph = 'Wife said:\n"Er hat seit drei Tagen nichts gegessen" (translation: not eaten).'
+    blanked = speech.blank_reported_speech(paragraph)
+    assert len(blanked) == len(paragraph) and blanked.index("\n") == paragraph.index("\n")
+    assert "gegessen" not in blanked and blanked.startswith("Wife said:")
