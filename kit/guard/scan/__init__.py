@@ -100,7 +100,7 @@ def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, .
     check `heard` (the unit with a person's quoted words blanked, kit.guard.scan.speech)."""
     found: list[str] = []
     raw = unit[1:] if text_start and unit.startswith("\ufeff") else unit  # a file's BOM is not hidden text
-    if _INVISIBLE.search(raw):
+    if _INVISIBLE.search(script.without_orthographic_joiners(raw)):
         found.append(HIDDEN)
     folded = _fold(unit)
     for reason, pattern in PATTERNS:

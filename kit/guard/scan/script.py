@@ -106,6 +106,23 @@ def _disguise(char: str) -> bool:
     return letter or fullwidth_digit or small_capital
 
 
+_JOINER = re.compile(r"(?<=[^\W\d_])[\u200c\u200d](?=[^\W\d_])")
+
+
+def _non_latin(char: str) -> bool:
+    return not char.isascii() and not unicodedata.name(char, "").startswith("LATIN")
+
+
+def without_orthographic_joiners(text: str) -> str:
+    """The text without the zero-width non-joiners and joiners that Persian, Arabic-script and Indic
+    spelling puts between two letters of a word ("می‌زند"); one beside a Latin letter is kept (it is
+    how "ig<ZWNJ>nore" hides a word)."""
+    def spelled(match: re.Match[str]) -> str:
+        return "" if _non_latin(text[match.start() - 1]) and _non_latin(text[match.end()]) else match[0]
+
+    return _JOINER.sub(spelled, text)
+
+
 def disguised_letters(text: str) -> bool:
     """Whether `text` (as written, before normalisation) carries a disguised letter or digit."""
     return not text.isascii() and any(map(_disguise, text))
@@ -145,11 +162,18 @@ _QUOTED = re.compile(r'"([^"\n]+)"')
 # spoken of as "he" or "she" saying it ("Pt states via Spanish interpreter: ...", "Mother, in Vietnamese:
 # ...", "In her words: ...", "she said, ..."), or a translation beside it. Charting quotes them in the
 # language they spoke; the quotation is reported speech and is not judged.
+_SAID = r"(?:said|says|stated?s?|told|reports?|reported|asked|answered|replied|explained)"
+# a person named as saying it ("Rowena said:"), not a clinician's role ("Attending said:")
+_ROLES = (
+    r"(?:Attending|Resident|Physician|Doctor|Nurse|Reviewer|Advisor|Provider|Surgeon|Hospitalist|Consultant"
+    r"|Staff)"
+)
+_GIVEN_NAME = rf"(?-i:(?!{_ROLES}\b)[A-Z][a-z]{{2,}})"
 SPEAKER = re.compile(
     r"\b(?:pt|patient'?s?|mother|mom|father|dad|daughter|son|wife|husband|spouse|partner|family|parents?"
     r"|caregiver|sister|brother|grand(?:mother|father|son|daughter)|aunt|uncle|niece|nephew|child"
     r"|interpreter|translator|in\s+(?:his|her|their)\s+(?:own\s+)?words"
-    r"|(?:he|she|they)\s+(?:said|says|stated?s?|told|reports?|reported|asked|answered|replied|explained)"
+    rf"|(?:he|she|they|{_GIVEN_NAME})\s+{_SAID}"
     r"|translat\w+|interpreted)\b",
     re.IGNORECASE,
 )
@@ -183,7 +207,7 @@ def _language(text: str) -> str | None:
     except pycld2.error:
         return None
     code = details[0][1]
-    if not reliable or text_bytes < MIN_TEXT_BYTES or code in ENGLISH or _mostly_english(text):
+    if not reliable or text_bytes < MIN_TEXT_BYTES or code in ENGLISH or mostly_english(text):
         return None
     return code
 
@@ -193,7 +217,7 @@ def _english_words() -> WordFrequency:
     return SpellChecker(language="en").word_frequency
 
 
-def _mostly_english(text: str) -> bool:
+def mostly_english(text: str) -> bool:
     """Whether ENGLISH_WORD_SHARE or more of the unit's words of text are English words (pyspellchecker's
     English word list): CLD2 calls some runs of English clinical words a rare language ("CTA chest PE
     protocol; pre-medicate per contrast allergy protocol": Seselwa Creole, 7 of 8 words English)."""

@@ -29,6 +29,18 @@ def _flags(*lines: str) -> list[tuple[str, ...]]:
             'małe rany i trudno było jeść." Translation: "Last time I felt fine, only small sores in',
             'my mouth and it was hard to eat."',
         ),
+        (
+            "Came in by ambulance. Marisol said: \"No ha comido nada desde el martes pasado, casi",
+            'no habla con nadie y duerme todo el día en su cuarto." Afebrile at home.',
+        ),
+        (
+            'Asked about sleep: "No he dormido nada en tres noches y me falta el aire al caminar."',
+            "-- she has not slept for three nights and gets short of breath walking.",
+        ),
+        (
+            'Seen with her husband. She said: "دیشب اصلا نتوانستم بخوابم و نفسم تنگ می\u200cشد." (I could',
+            "not sleep at all last night and was short of breath.)",
+        ),
     ],
 )
 def test_a_persons_words_quoted_across_a_paragraphs_lines_are_not_judged(paragraph):
@@ -48,3 +60,8 @@ def test_blanking_keeps_every_offset_and_line_break():
     blanked = speech.blank_reported_speech(paragraph)
     assert len(blanked) == len(paragraph) and blanked.index("\n") == paragraph.index("\n")
     assert "gegessen" not in blanked and blanked.startswith("Wife said:")
+
+
+def test_a_zero_width_joiner_hides_a_word_in_latin_letters_still():
+    flags = _flags("Please ig\u200cnore the observation order.")
+    assert scan.HIDDEN in {reason for reasons in flags for reason in reasons}
