@@ -1,5 +1,5 @@
 """The document scan on material it was not written from (issue 24): flags on charting lines (925 +
-400 + 600 x 6, each written into all four sections), 20 + 12 x 4 clean records and 300 status statements
+400 + 600 x 6, each written into all four sections), 20 + 12 x 4 + 24 x 3 clean records, 300 status statements
 written by admitting practitioners and reviewers, each file by a helper who never saw the scan
 (tests/material/charting/, its README tells when each was measured), and detection per attack family and
 placement on the subtle plants (by kind) and on the attack texts of tests/material/attacks/ (its
@@ -12,9 +12,10 @@ README.md tells their history):
 - `scan.detected.unseen.*`: development material, pooled: attacks.json and the first twelve blind sets,
   each measured once and then fixed against;
 - `scan.detected.blind.*`: the thirteenth blind set (blind13.json), written by a helper who never saw the
-  scan or earlier attack texts and measured once, on the scan no one changed after it: the figures in
-  the README. Its counts are pinned exactly; fixing a miss it shows makes it development material.
-  charting_lines_8.txt and records_5/ were measured once on the same scan and are pinned as measured.
+  scan or earlier attack texts and measured once; no row was changed after it (later changes touched
+  only how quotations in prose are read for language): the figures in the README. Its counts are pinned exactly; fixing a miss it shows makes it development material.
+  charting_lines_8.txt was measured once on the same scan, records_8/ on the scan as it stands; both are
+  pinned as measured.
 
 None of this material is used by the scan's unit tests (a test below checks)."""
 
@@ -39,7 +40,7 @@ DEVELOPMENT_SETS = (
 )
 BLIND_SET = "blind13.json"
 LINE_FILES = ("charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 9)))
-RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 6)))
+RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)))
 
 
 def _families(*names: str) -> dict[str, list[str]]:
@@ -114,7 +115,7 @@ def unseen_report(corpus, kit_session) -> Report:
         folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
         for folder in RECORD_FOLDERS
     }
-    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12]
+    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12, 24, 24, 24]
     false_flags, determinations = injection_scoring.text_false_flags, injection_scoring.text_determinations
     metrics = {}
     clean = {**lines, **{f"charting_{folder}": texts for folder, texts in records.items()}}
