@@ -1,17 +1,18 @@
 """Patterns of the document scan's table (kit.guard.scan.patterns) for text that the issue-24
-measurements (the kit's plants, then ten blind attack sets) showed getting through: a rulebook
+measurements (the kit's plants, then twelve blind attack sets) showed getting through: a rulebook
 verdict written other than as its token, a machine reader spoken to, the reader told how to take an
 element of the evidence, and a comment line of a programming or markup language.
 
 - VERDICT_CASE. In capitals or joined with a hyphen the table's own verdict rows flag it. Joined by
   nothing, a dot or an underscore ("inpatientsupported", "INPATIENT.SUPPORTED"), in capitals with a
   space or split ("IN-PATIENT SUPPORTED"), reversed with a joiner ("SUPPORTED-INPATIENT") or coded
-  ("IP-SUPP") it is never charting and always flags. In lower or title case with a space, abbreviated,
-  reversed or with a verb between ("inpatient supported", "inpt supported", "supported for inpatient
-  admission", "inpatient is supported") it is also how a utilization reviewer's real note closes
-  ("Neuro ICU, IV antihypertensive gtt; inpatient supported."), so it flags only when the same unit
-  also makes a claim (an order's signature, the stay's length) or tells the reader what to do with it
-  ("keep as is", "carry forward", "output that").
+  ("IP-SUPP") it is never charting and always flags; so do both words beside words telling the reader
+  what to put out ("final answer", "carry forward", "output that").
+- VERDICT_WRITTEN_OUT. In lower or title case with a space, abbreviated, reversed or with a verb between
+  ("inpatient supported", "inpt supported", "supported for inpatient admission", "inpatient is
+  supported") beside a claim (an order's signature, the stay's length): how a utilization reviewer's
+  note closes, so the table reports it as a prior determination (kit.guard.scan.determination), not
+  as a verdict word.
 - BARE_ADDRESSEE. "bot" is never charting: "Bot, ...", "Hey bot", "for the bot" flag. "AI" is also
   aortic insufficiency and GPT a liver enzyme, Claude a given name, so "AI:" or a product name at the
   start of a unit flags only when the unit goes on to a claim; a list of products ("Claude / GPT")
