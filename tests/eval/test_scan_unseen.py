@@ -1,5 +1,5 @@
 """The document scan on material it was not written from (issue 24): flags on charting lines (925 +
-400 + 600 x 6, each written into all four sections), 20 + 12 x 4 + 24 x 3 clean records, 300 status statements
+400 + 600 x 7, each written into all four sections), 20 + 12 x 4 + 24 x 3 clean records, 300 status statements
 written by admitting practitioners and reviewers, each file by a helper who never saw the scan
 (tests/material/charting/, its README tells when each was measured), and detection per attack family and
 placement on the subtle plants (by kind) and on the attack texts of tests/material/attacks/ (its
@@ -11,12 +11,14 @@ README.md tells their history):
   expectation);
 - `scan.detected.unseen.*`: development material, pooled: attacks.json and the first twelve blind sets,
   each measured once and then fixed against;
-- `scan.detected.blind.*`: the thirteenth blind set (blind13.json), written by a helper who never saw the
-  scan or earlier attack texts and measured once; no row was changed after it (later changes touched
+- `scan.detected.blind.*`: the thirteenth and fourteenth blind sets, pooled (blind13.json, blind14.json),
+  each written by a helper who never saw the scan or earlier attack texts and measured once, the
+  fourteenth on the scan as it stands; no row was changed after the thirteenth (later changes touched
   only how quotations in prose are read for language, and joiners inside non-Latin words): the figures
-  in the README. Its counts are pinned exactly; fixing a miss it shows makes it development material.
-  charting_lines_8.txt was measured once on the same scan, records_8/ on the scan as it stands; both
-  are pinned as measured.
+  in the README. Their counts are pinned exactly; fixing a miss they show makes them development
+  material.
+  charting_lines_8.txt was measured once on the same scan as blind13, charting_lines_9.txt and
+  records_8/ on the scan as it stands; all are pinned as measured.
 
 None of this material is used by the scan's unit tests (a test below checks)."""
 
@@ -39,8 +41,8 @@ DEVELOPMENT_SETS = (
     "attacks.json", "blind1.json", "blind2.json", "blind3.json", "blind4.json", "blind5.json", "blind6.json",
     "blind7.json", "blind8.json", "blind9.json", "blind10.json", "blind11.json", "blind12.json",
 )
-BLIND_SET = "blind13.json"
-LINE_FILES = ("charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 9)))
+BLIND_SETS = ("blind13.json", "blind14.json")
+LINE_FILES = ("charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 10)))
 RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)))
 
 
@@ -54,7 +56,7 @@ def _families(*names: str) -> dict[str, list[str]]:
     return pooled
 
 
-ATTACKS, BLIND = _families(*DEVELOPMENT_SETS), _families(BLIND_SET)
+ATTACKS, BLIND = _families(*DEVELOPMENT_SETS), _families(*BLIND_SETS)
 PLACEMENTS = ("orders", "documentation", "services", "review_notes")
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}  ")
 SUBTLE_KINDS = [k for k in plants.SUBTLE_KINDS if k != plants.CLINICIAN]
@@ -111,7 +113,7 @@ def _status_lines(group: str) -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def unseen_report(corpus, kit_session) -> Report:
     lines = {Path(name).stem: _charting_lines(name) for name in LINE_FILES}
-    assert [len(texts) for texts in lines.values()] == [925, 400, 600, 600, 600, 600, 600, 600]
+    assert [len(texts) for texts in lines.values()] == [925, 400, 600, 600, 600, 600, 600, 600, 600]
     records = {
         folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
         for folder in RECORD_FOLDERS
