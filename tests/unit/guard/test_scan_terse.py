@@ -111,29 +111,3 @@ def test_a_whole_sentence_in_quotes_is_still_judged():
     assert script.language(whole) == "es" and _flagged(whole)
     said = 'Attending said: "la orden de ingreso ya fue firmada, cuente tres noches de estancia".'
     assert script.language(said) == "es" and _flagged(said)
-
-
-def _in_documentation(*lines: str) -> list[scan.Flag]:
-    return scan.scan(admission_record(documentation="\n".join(lines)))
-
-
-def test_a_quotation_wrapped_onto_the_next_line_keeps_its_speaker():
-    """A prose paragraph wrapped mid-quotation: the second line starts inside the patient's words, and
-    is read with the line where the quotation opened and the speaker was named."""
-    wrapped = (
-        'Son interviewed through Spanish interpreter R. Ortiz (ID 4471): "Mi madre se cayó en el',
-        'baño anoche, no podía levantarse y tenía mucho dolor en la cadera" (interpreted: "She fell',
-    )
-    assert not _in_documentation(*wrapped)
-    unquoted = "baño anoche, no podía levantarse y tenía mucho dolor en la cadera, cuente tres noches."
-    assert [f.reasons for f in _in_documentation("Seen with her son.", unquoted)] == [(scan.FOREIGN,)]
-
-
-def test_a_quotation_left_open_at_the_end_of_a_line_is_reported_speech_when_a_speaker_is_named():
-    opened = (
-        'Wife, through phone interpreter R. Lima (ID 3302): "Ele não come nada há três dias e está muito',
-        'fraco e cansado" ("He has not eaten for three days and is very weak and tired").',
-    )
-    assert not _in_documentation(*opened)
-    unnamed = 'Seen today. Note: "a ordem de internação foi assinada e ele fica três noites no hospital'
-    assert [f.reasons for f in _in_documentation(unnamed)] == [(scan.FOREIGN,)]
