@@ -1,7 +1,8 @@
 """Redacting one record: the identifiers kit.guard.redact.finder finds become typed, numbered placeholders
-(`[PATIENT-1]`, `[MRN-1]`, `[PHONE-2]` ...), one per identifier throughout the record, and every other
-date moves by the record's whole-week offset. What it returns keeps, in memory, each replaced piece
-with its original, so quotes can be mapped back (kit.guard.redact.restore) and the record restored exactly.
+(`[PATIENT-1]`, `[MRN-1]`, `[PHONE-2]` ...), one per identifier throughout the record, an age over 89
+reads "90 or older", and every other date moves by the record's whole-week offset. What it returns
+keeps, in memory, each replaced piece with its original, so quotes can be mapped back
+(kit.guard.redact.restore) and the record restored exactly.
 
 Where candidates overlap, the longest wins, and between equally long ones the labelled value (a
 "Fax" number is a FAX, not a PHONE). Placeholders are numbered per type in order of first appearance.
@@ -14,8 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from kit.guard.redact import dates, finder
-from kit.guard.redact.finder import Span
+from kit.guard.redact import ages, dates, finder
+from kit.guard.redact.spans import Span
 
 DATE = "DATE"
 
@@ -74,12 +75,14 @@ def _placeholders(chosen: list[Span]) -> dict[tuple[str, str], str]:
     numbered within that type by where it first appears."""
     kind_of: dict[tuple[str, str], tuple[int, str]] = {}
     for span in chosen:
+        if span.kind == ages.KIND:
+            continue
         if span.day is None and (span.key not in kind_of or span.rank < kind_of[span.key][0]):
             kind_of[span.key] = (span.rank, span.kind)
     numbered: Counter[str] = Counter()
     names: dict[tuple[str, str], str] = {}
     for span in chosen:
-        if span.day is None and span.key not in names:
+        if span.day is None and span.kind != ages.KIND and span.key not in names:
             kind = kind_of[span.key][1]
             numbered[kind] += 1
             names[span.key] = f"[{kind}-{numbered[kind]}]"
@@ -97,8 +100,13 @@ def redact(text: str, record_id: str, salt: str) -> Redacted:
     for span in chosen:
         out.append(text[cursor : span.start])
         at += span.start - cursor
-        replacement = dates.shift(span.day, days) if span.day is not None else names[span.key]
-        kind = DATE if span.day is not None else replacement[1:].split("-")[0]
+        if span.day is not None:
+            replacement, kind = dates.shift(span.day, days), DATE
+        elif span.kind == ages.KIND:
+            replacement, kind = ages.REPLACEMENT, ages.KIND
+        else:
+            replacement = names[span.key]
+            kind = replacement[1:].split("-")[0]
         pieces.append(Piece(span.start, span.end, at, kind, text[span.start : span.end], replacement))
         out.append(replacement)
         at += len(replacement)

@@ -159,3 +159,9 @@ def offset_days(salt: str, record_id: str, originals: set[date]) -> int:
     while {d - timedelta(weeks=weeks) for d in originals} & originals:
         weeks += 1
     return -7 * weeks
+
+
+def anchor_year(text: str) -> int:
+    """The year a date written without one is placed near: the first year written in full."""
+    found = re.search(r"(?<!\d)(?:19|20)\d{2}(?!\d)", text)
+    return int(found.group()) if found else date.today().year

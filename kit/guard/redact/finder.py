@@ -11,10 +11,9 @@ It only finds; it replaces nothing and knows no salt. A free-text identifier the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from datetime import date
 
-from kit.guard.redact import dates, patterns, prose
+from kit.guard.redact import dates, lexicon, patterns, prose, zones
+from kit.guard.redact.dates import anchor_year
 from kit.guard.redact.patterns import (
     LOWER_SURNAME,
     NAME_LABELS,
@@ -27,10 +26,10 @@ from kit.guard.redact.patterns import (
     UPPER_LETTER,
     UPPER_NAME_WORD,
 )
+from kit.guard.redact.spans import DATED, FREE, LABELLED, NAMED, Person, Span
 
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
-LABELLED, NAMED, FREE, DATED = 0, 1, 2, 3  # ranks: a lower rank wins a tie between spans of one length
 _DOB = re.compile(r"(?i:\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date|born(?: on)?)\b)[ \t]*[:\-]?[ \t]*$")
 _INITIAL = rf"{UPPER_LETTER}\."
 _PARTICLE = rf"(?i:{'|'.join(sorted(PARTICLES, key=len, reverse=True))})"
@@ -54,23 +53,6 @@ _LOWER_TAIL = re.compile(  # "Drago volk (son)", "John van den silva (brother)"
     rf"[ \t]+((?:{_PARTICLES})?{LOWER_SURNAME})(?=[ \t]*(?:[,;(]|\band\b|$))"
 )
 _JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+|[ \t]+{_PARTICLES})$")
-
-
-@dataclass(frozen=True)
-class Span:
-    start: int
-    end: int
-    kind: str
-    key: tuple[str, str]
-    rank: int
-    day: dates.Found | None = None  # for a date to be shifted
-
-
-@dataclass
-class Person:
-    kind: str
-    words: list[str] = field(default_factory=list)
-    aliases: list[str] = field(default_factory=list)  # a nickname the field gives in quotes
 
 
 def _name_words(value: str) -> list[str]:
@@ -133,6 +115,9 @@ def people(text: str) -> list[Person]:
         words = _name_words(value)
         if words and not any(p.words == words for p in known):
             known.append(Person(kind, words, prose.nicknames(value)))
+    for person in zones.people(text):
+        if not any(set(person.words) <= set(p.words) for p in known):
+            known.append(person)
     for name, kind in prose.related(text):
         words = _name_words(name)
         if words and not any(set(words) <= set(p.words) for p in known):
@@ -149,6 +134,7 @@ def _spellings(person: Person) -> list[str]:
     person may be called by one half: "Mrs Mitchell" for Mitchell-Ward, even where the other half is
     also a word, as the egress gate checks), and the person's initials ("E.I.", in capitals only)."""
     words = [w.lower() for w in person.words + person.aliases]
+    words += [folded for w in words if (folded := lexicon.fold(w)) != w]  # "hernandez" for Hernández
     words += [
         part for w in words if re.search(r"[-'’]", w) for part in re.findall(r"[^\W\d_]{2,}", w)
         if part not in PARTICLES | SUFFIXES
@@ -260,12 +246,6 @@ def _phone_spans(text: str) -> list[Span]:
     return [Span(s, e, "PHONE", patterns.identity("PHONE", raw), FREE) for s, e, raw in prose.phones(text)]
 
 
-def anchor_year(text: str) -> int:
-    """The year a date written without one is placed near: the first year written in full."""
-    found = re.search(r"(?<!\d)(?:19|20)\d{2}(?!\d)", text)
-    return int(found.group()) if found else date.today().year
-
-
 def _date_spans(text: str) -> list[Span]:
     """Dates of birth (a date behind a DOB label, and that same day written anywhere else) and every
     other date, to be shifted."""
@@ -287,4 +267,5 @@ def candidates(text: str) -> list[Span]:
     """Every candidate span in `text`, overlapping ones included."""
     table = _table_spans(text) + _phone_spans(text) + field_numbers(text)
     named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
-    return table + _echoes(text, table) + _name_spans(text, named) + _date_spans(text)
+    spans = table + _echoes(text, table) + _name_spans(text, named) + _date_spans(text)
+    return spans + zones.find(text, anchor_year(text))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kit.guard.redact import dates, finder, patterns
+from kit.guard.redact import dates, finder, lexicon, patterns
 
 DIGIT_RUN = 5  # a digit run of this many or more is looked for on its own (four would be a year or a dose)
 _SEPARATOR = r"[^0-9A-Za-z]{0,3}"
@@ -55,6 +55,15 @@ def _field_words(value: str) -> list[str]:
             and not re.fullmatch(patterns.RELATIONS, w.lower())]
 
 
+def _name_probe(part: str) -> re.Pattern[str]:
+    """A name word alone, in any case; a name that is also an English word ("Ray", "Hope") only as a
+    name is written, capitalised or in capitals, so "first-ray resection" does not stop a record."""
+    if lexicon.english(part):
+        title, upper = part[:1].upper() + part[1:].lower(), part.upper()
+        return re.compile(rf"(?<!{_LETTERS})(?:{re.escape(title)}|{re.escape(upper)})(?!{_LETTERS})")
+    return re.compile(rf"(?<!{_LETTERS}){re.escape(part)}(?!{_LETTERS})", re.IGNORECASE)
+
+
 def _name_probes(text: str) -> Iterator[tuple[str, re.Pattern[str]]]:
     named = [(p.kind, p.words + p.aliases) for p in finder.people(text)]
     named += [(kind, _field_words(value)) for _, kind, value in finder.label_fields(text, columns_only=True)]
@@ -62,8 +71,7 @@ def _name_probes(text: str) -> Iterator[tuple[str, re.Pattern[str]]]:
         for word in words:
             for part in re.findall(rf"{_LETTERS}{{2,}}", word):
                 if part.lower() not in patterns.PARTICLES | patterns.SUFFIXES:
-                    word_alone = rf"(?<!{_LETTERS}){re.escape(part)}(?!{_LETTERS})"
-                    yield kind, re.compile(word_alone, re.IGNORECASE)
+                    yield kind, _name_probe(part)
 
 
 def _digits(value: str) -> str:

@@ -8,7 +8,9 @@ line in ORDERS AND AUTHENTICATION, SERVICES DELIVERED and UTILIZATION REVIEW NOT
 prose elsewhere) and flags a unit when one of the patterns in kit.guard.scan.patterns matches it, when it
 slips look-alike letters from another script into a word, or when it is written in another language
 (the last two in kit.guard.scan.script, on Unicode's, CLD2's and an English word list's data), or
-carries a short base64 run that decodes to text (kit.guard.scan.encoded), naming each reason. A prior
+carries a short base64 run that decodes to text (kit.guard.scan.encoded), or, when nothing else
+flagged it, when the learned check (kit.guard.scan.learned, a linear classifier trained on the
+development material) reads it as written to the record's reader, naming each reason. A prior
 determination on the stay ("UR: inpatient supported", kit.guard.scan.determination) is flagged too,
 under its own reason, whoever wrote it: it is evidence for no element, and a planted verdict is written
 in the same words. ``attacks`` keeps the flags that are more than that.
@@ -37,7 +39,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kit.guard.scan import encoded, script, speech
+from kit.guard.scan import encoded, learned, script, speech
 from kit.guard.scan.patterns import (
     ADDRESSEE,
     DETERMINATION,
@@ -54,8 +56,8 @@ from kit.rules import record
 
 __all__ = [
     "ADDRESSEE", "DETERMINATION", "DICTATE", "FOREIGN", "HIDDEN", "OVERRIDE", "PATTERNS", "ROLE_PLAY",
-    "VERDICT", "VOCABULARY", "MARKER", "NO_LAYOUT", "PREAMBLE", "PROSE_MARKER", "Flag", "quarantine",
-    "attacks", "readable_units", "report", "scan",
+    "VERDICT", "VOCABULARY", "LEARNED", "MARKER", "NO_LAYOUT", "PREAMBLE", "PROSE_MARKER", "Flag",
+    "quarantine", "attacks", "readable_units", "report", "scan",
 ]  # fmt: skip
 
 MARKER = "[withheld by the document scan]"
@@ -64,6 +66,7 @@ MARKER = "[withheld by the document scan]"
 PROSE_MARKER = "Withheld by the document scan."
 PREAMBLE = "(before ENCOUNTER FACTS)"
 NO_LAYOUT = "(no record layout)"
+LEARNED = "reads as written to the record's reader (learned check)"
 _DATED_SECTIONS = frozenset({record.ORDERS, record.SERVICES, record.REVIEW})
 _FACTS = record.HEADINGS[0]
 
@@ -106,12 +109,17 @@ def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, .
     for reason, pattern in PATTERNS:
         if reason not in found and pattern.search(folded):
             found.append(reason)
-    disguised = script.lookalike_words(folded) or script.disguised_letters(raw) or encoded.payloads(folded)
+    disguised = (
+        script.lookalike_words(folded) or script.disguised_letters(raw) or encoded.payloads(folded)
+        or encoded.other_payloads(folded)
+    )
     if HIDDEN not in found and disguised:
         found.append(HIDDEN)
     if script.language(_fold(heard)):
         found.append(FOREIGN)
-    order = [reason for reason, _ in PATTERNS] + [FOREIGN]
+    if not found and learned.flags(folded):
+        found.append(LEARNED)
+    order = [reason for reason, _ in PATTERNS] + [FOREIGN, LEARNED]
     return tuple(sorted(found, key=order.index))
 
 

@@ -60,13 +60,6 @@ STRONG_OBJECT = (
 OVERRIDE_VERB = (
     r"(?:ignore|disregard|forget|overrule|override|bypass|skip|abandon|set\s+aside|discard|suspend|neglect)"
 )
-# Review-of-systems headings ("System: respiratory - chest clear") are charting, not a chat label.
-BODY_SYSTEM = (
-    r"(?:resp\w*|RS\b|cardio\w*|CVS\b|cardiac|heart|chest|GI\b|GIT\b|gastro\w*|abdo\w*|neuro\w*|CNS\b"
-    r"|genito\w*|GU\b|renal|urinary|uro\w*|musculo\w*|MSK\b|skin|integument\w*|derm\w*|endocrine|haem\w*"
-    r"|hem\w*|ENT\b|eyes?|ophth\w*|psych\w*|mental|lymph\w*|HEENT\b|constitutional|reproductive"
-    r"|immun\w*|vascular|breasts?|head|ears?|nose|throat|mouth|oral|limbs?|joints?)\b"
-)
 # An operating-note "Assistant: Dr Patel" names a person.
 PERSON = (
     r"(?:Dr\b|Mr\b|Mrs\b|Ms\b|Miss\b|Prof\b|Sister\b|Nurse\b|PA\b|registrar|SHO\b|nil\b|none\b|n/a\b"

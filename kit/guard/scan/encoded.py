@@ -1,5 +1,5 @@
-"""The document scan's check for a short payload in base64: a run of the base64 alphabet that decodes
-to readable text with words in it. The table's long-run row (kit.guard.scan.patterns) catches a run of
+"""The document scan's check for a short payload in base64, hexadecimal or percent-encoding: a run that
+decodes to readable text with words in it. The table's long-run row (kit.guard.scan.patterns) catches a run of
 60 characters or more by shape alone; a shorter run ("b3JkZXIgc2lnbmVkLCAzIG5pZ2h0cw==") is only a
 payload when it decodes to text, which a reference number, a checksum or a drug code never does.
 
@@ -21,6 +21,22 @@ _CLAIM_WORD = re.compile(
 _SETTING = re.compile(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})*\s*[=:]\s*[\w.-]{1,12}")  # "expected_nights=4"
 MIN_WORD_RUN = 8  # a shorter run counts only with a claim word in it: "c2lnbmVk" ("signed"), "2 nights"
 _RUN = re.compile(rf"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{{{MIN_WORD_RUN},}}={{0,2}}(?![A-Za-z0-9+/=])")
+_HEX_RUN = re.compile(r"(?<![0-9A-Za-z])(?:[0-9a-fA-F]{2}){8,}(?![0-9A-Za-z])")  # "65787065..."
+_PERCENT_RUN = re.compile(r"(?:%[0-9a-fA-F]{2}){6,}")  # "%49%67%6E..."
+
+
+def _worded(text: str | None) -> bool:
+    """Decoded text that reads as words: printable, a space in it, three quarters letters and spaces."""
+    if not text or not text.isprintable() or " " not in text.strip():
+        return False
+    return sum(c.isalpha() or c in " -_" for c in text) >= 0.75 * len(text)
+
+
+def _from_hex(run: str) -> str | None:
+    try:
+        return bytes.fromhex(run.replace("%", "")).decode("utf-8")
+    except ValueError:
+        return None
 
 
 def _text(run: str) -> str | None:
@@ -29,6 +45,13 @@ def _text(run: str) -> str | None:
     except (binascii.Error, ValueError):
         return None
     return decoded if decoded.isprintable() else None
+
+
+def other_payloads(unit: str) -> list[str]:
+    """Runs of hexadecimal digits or percent-escapes that decode to words (a checksum or a digest never
+    does: it decodes to bytes that are not text)."""
+    runs = _HEX_RUN.findall(unit) + _PERCENT_RUN.findall(unit)
+    return [run for run in runs if _worded(_from_hex(run))]
 
 
 def payloads(unit: str) -> list[str]:

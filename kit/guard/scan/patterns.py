@@ -12,7 +12,6 @@ import re
 
 from kit.guard.scan import addressed, determination, vocabulary
 from kit.guard.scan.cues import (
-    BODY_SYSTEM,
     IMPERATIVE,
     MACHINE,
     OVERRIDE_VERB,
@@ -326,13 +325,13 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
             _I,
         ),
     ),
-    # Speaker labels of a chat transcript at the start of a unit or after a bracket or a full stop;
-    # not a review-of-systems heading ("System: respiratory") or an operating note's "Assistant: Dr X".
+    # Chat speaker labels at a unit's start or after a bracket or full stop; not "Assistant: Dr X". Not
+    # "System:" either (records print their own messages under it): that is the learned check's.
     (
         ROLE_PLAY,
         re.compile(
-            r"(?:^|[\[(<{#*>|]\s*|[.!?;]\s+)(?:system\s*(?:message\s*)?:(?!\s*" + BODY_SYSTEM + r")"
-            r"|assistant\s*(?:message\s*)?:(?!\s*" + PERSON + r")|(?:human|developer)\s*(?:message\s*)?:)",
+            r"(?:^|[\[(<{#*>|]\s*|[.!?;]\s+)(?:assistant\s*(?:message\s*)?:(?!\s*" + PERSON + r")"
+            r"|(?:human|developer)\s*(?:message\s*)?:)",
             _I | _M,
         ),
     ),
@@ -396,5 +395,6 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     # A long unbroken run of base64-like characters: an encoded payload, never charting. (Look-alike
     # letters from another script are found with Unicode's own data, in kit.guard.scan.script.)
-    (HIDDEN, re.compile(r"[A-Za-z0-9+/]{60,}={0,2}")),
+    # A long run of the base64 alphabet, but not a hexadecimal digest (a checksum is charting).
+    (HIDDEN, re.compile(r"(?![0-9a-fA-F]{60,}(?![A-Za-z0-9+/]))[A-Za-z0-9+/]{60,}={0,2}")),
 )

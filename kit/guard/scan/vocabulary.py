@@ -18,8 +18,8 @@ from kit.rules import elements, rulebook
 # Reply field names beyond the element names: the stay row's two values, and two names an attack
 # on the reply might guess at.
 FIELD_NAMES = ("expected_discharge", "expected_nights", "support_verdict", "meets_benchmark")
-# Words about the kit's machinery that charting has no use for.
-MACHINERY_WORDS = (r"rulebooks?", r"verdicts?")
+# Words about the kit's machinery that charting has no use for ("verdict" it has: a jury's, a biopsy's).
+MACHINERY_WORDS = (r"rulebooks?",)
 
 
 def _words(words: Iterable[str], separator: str) -> str:

@@ -1,0 +1,111 @@
+"""The ENCOUNTER FACTS block read field by field for the redactor: every field but the record's own
+six (kit.rules.record.FACT_LABELS), under whatever label a system or a clerk gave it, with what its label
+says the value is (context words, as data below). A line with no label goes on with the field above it.
+
+It only reads; kit.guard.redact.zones decides what of a value goes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kit.guard.redact.patterns import RELATIONS
+from kit.rules import record
+
+# What a facts label says its value is, first match wins (context words, as data). A label that matches
+# none keeps its value's safe words only.
+LABEL_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(rf"(?i:\b(?:{words}))")) for kind, words in (
+        ("DOB", r"DOB|D\.O\.B|birth"),
+        ("SSN", r"SSN|social|SIN\b|last[- ]?(?:4|four)"),
+        ("EMAIL", r"e-?mail"),
+        ("URL", r"URL|web|portal|site|link"),
+        ("IP", r"IP\b|IP addr"),
+        ("FAX", r"fax"),
+        ("PHONE", r"phone|tel\b|telephone|cell|mobile|pager|beeper|contact (?:no|number|#)|ph\b|#\s*$"),
+        ("VEHICLE", r"plate|VIN\b|vehicle|car\b|tag\b"),
+        ("DEVICE", r"device|serial|S/N|implant|pump|pacemaker|ICD\b|CPAP|model"),
+        ("LICENCE", r"licen[cs]e|DL\b|cert|NPI|DEA"),
+        ("MRN", r"MRN|med(?:ical)? rec|record (?:no|number|#)|chart|MR\b|hospital (?:no|number|#)"),
+        ("MEMBER", r"member|policy|plan|benef|subscriber id|insur|payer|HICN|MBI|Medicaid|Medicare|grp"
+                   r"|group"),
+        ("ACCOUNT", r"acct|account|HAR\b|FIN\b|CSN\b|billing|visit (?:no|number|#)|claim|auth|case|ref"),
+        ("ZIP", r"zip|postal|post ?code"),
+        ("ADDRESS", r"address|addr|residence|street|home|lives|domicile|apt|city|town|county|state|"
+                    r"neighbo|location|mailing"),
+        ("EMPLOYER", r"employer|employ|work|occupation|job|company"),
+        ("PATIENT", r"patient|pt\b|name|legal|alias|aka|preferred|nickname|goes by|known as"),
+        ("RELATIVE", rf"{RELATIONS}|NOK|kin|emergency|contact|guarantor|subscriber|insured|POA|proxy|"
+                     r"surrogate|guardian|decision|caregiver|household|visitor"),
+        ("ID", r"\bID\b|number|\bno\b|#|identifier"),
+    )
+)
+PERSON_KINDS = frozenset({"PATIENT", "RELATIVE"})
+_FACT_LINE = re.compile(
+    r"^[ \t]*(?P<label>[^\s\d:=][^\n\d:=]{0,39}?)(?:[ \t]{2,}|[ \t]*[:=][ \t]*|[ \t]+-[ \t]+)"
+    r"(?P<value>\S[^\n]*?)[ \t]*$"
+)
+
+
+@dataclass(frozen=True)
+class FactValue:
+    """A facts field outside the record's own six: where its value starts, what its label says it is,
+    and the value."""
+
+    start: int
+    kind: str | None
+    value: str
+
+
+def layout(text: str) -> tuple[list[str], dict[str, int]] | None:
+    """The record's lines and the line each heading stands on; None without an ENCOUNTER FACTS block."""
+    lines = text.split("\n")
+    starts = {}
+    for i, line in enumerate(lines):
+        if line.strip() in record.HEADINGS and line.strip() not in starts:
+            starts[line.strip()] = i
+    return (lines, starts) if record.HEADINGS[0] in starts else None
+
+
+def offsets(lines: list[str]) -> list[int]:
+    """Where each line starts in the text."""
+    out, at = [], 0
+    for line in lines:
+        out.append(at)
+        at += len(line) + 1
+    return out
+
+
+def _label_kind(label: str) -> str | None:
+    return next((kind for kind, cue in LABEL_KINDS if cue.search(label)), None)
+
+
+def facts_values(text: str) -> list[FactValue]:
+    """Every ENCOUNTER FACTS field that is not one of the record's own six, with its label's kind."""
+    read = layout(text)
+    if not read:
+        return []
+    lines, starts = read
+    at = offsets(lines)
+    begin = starts[record.HEADINGS[0]] + 1
+    end = min((i for h, i in starts.items() if i > begin - 1 and h != record.HEADINGS[0]), default=len(lines))
+    found: list[FactValue] = []
+    previous: str | None = None  # a line with no label goes on with the field above it
+    for index in range(begin, end):
+        line = lines[index]
+        if not line.strip():
+            previous = None
+            continue
+        field = re.match(r"^  (\S.*?)\s{2,}(\S.*)$", line)
+        if field and field.group(1) in record.FACT_LABELS:
+            previous = None
+            continue
+        match = _FACT_LINE.match(line)
+        if match:
+            previous = _label_kind(match.group("label"))
+            found.append(FactValue(at[index] + match.start("value"), previous, match.group("value")))
+        else:
+            stripped = line.lstrip()
+            found.append(FactValue(at[index] + len(line) - len(stripped), previous, stripped.rstrip()))
+    return found

@@ -1,0 +1,97 @@
+"""Identifier-shaped tokens, anywhere in a record: what is written like a record number, a plan or
+account number, a plate, a VIN, a serial, a licence, a claim or authorisation reference, a URL without
+its scheme, and is not a clinical form the kit knows.
+
+- a run of four or more digits (with its letters and separators: "MR-7730215", "0087341",
+  "IP-4471093", "7HK2-XN8-PW45"), unless it is a year, a time ("1430" too), a dose or a value with its
+  unit, a number written with a thousands comma or a decimal point, a ratio or a range ("158/94",
+  "88-92"), decades ("80s-90s") or a date (dates are shifted elsewhere); four digits after a word that
+  says they identify ("last four 1234") are taken whatever they look like;
+- letters mixed with digits in a token of six characters or more with three digits or more
+  ("3AKJHHDR7KSLX4821", "RN9480127"), unless it is a clinical code ("I21.4", "CHA2DS2-VASc");
+- any number or code right after a word that says it is an identifier ("plate DJ 48213", "last four
+  6620", "Grp 22091", "S/N 48291-BX"): Presidio's context words, as data below;
+- a host name or web address written without its scheme ("portal.stlukes-health.org/p/8812").
+
+It only finds; what to replace and with what is kit.guard.redact.core's. It never looks inside the
+record's own structural fields (those are kit.guard.redact.zones' to leave alone).
+"""
+
+from __future__ import annotations
+
+import re
+
+# A token: letters, digits and the separators identifiers are written with, joined.
+_TOKEN = re.compile(r"(?<![\w/#-])[#]?[A-Za-z0-9](?:[A-Za-z0-9]|[-./](?=[A-Za-z0-9]))*")
+_UNIT = re.compile(
+    r"\s?(?i:mg|mcg|µg|ug|g|kg|lbs?|oz|ml|cc|l|dl|units?|u|iu|meq|mmol|mol|%|bpm|mmhg|cm|mm|m|km|hrs?|h|"
+    r"min|mins|sec|days?|weeks?|wks?|months?|years?|yrs?|kcal|cal|ng|pg|k|x|mosm|gy|cgy|ms|hz|steps?|"
+    r"feet|ft|in|miles?)\b|\s?%"
+)
+_CLINICAL_CODE = re.compile(  # ICD-10 ("I21.4", "J18.9"), CPT-like modifiers aside
+    r"[A-TV-Z]\d{2}(?:\.[0-9A-Z]{1,4})?|[A-Z]{2,}\d[A-Z0-9]*-[A-Za-z]+"
+)
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+_TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
+_DECIMAL = re.compile(r"\d{1,4}\.\d{1,4}(?:-\d{1,4}(?:\.\d{1,4})?)?")  # "3.125", "1.030", "0.3-0.7"
+_DECADES = re.compile(r"\d{1,3}s(?:-\d{1,3}s)?")  # "80s-90s"
+_RATIO = re.compile(r"\d{1,3}(?:[/-]\d{1,3})+")  # "158/94", "88-92": a blood pressure, a ratio, a range
+_DATE_LIKE = re.compile(r"\d{1,4}[-./]\d{1,2}[-./]\d{1,4}")
+# Words that say the number after them identifies someone or something (context words).
+CUE = re.compile(
+    r"(?i:\b(?:plate|tag|VIN|serial|S/N|SN|licen[cs]e|lic|DL|cert(?:ificate)?|policy|member|subscriber|"
+    r"beneficiary|MBI|HICN|ID|grp|group|account|acct|HAR|FIN|CSN|MRN|MR|claim|auth(?:ori[sz]ation)?|"
+    r"ref(?:erence)?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|SSN|last\s+(?:four|4)|"
+    r"ending(?:\s+in)?|ends(?:\s+in)?)\b\.?\s*[:#]?\s*|#\s*)$"
+)
+_HOST = re.compile(
+    r"(?<![@\w.])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|edu|gov|health|care|us|io|info|biz|"
+    r"co|me|app|site|online|clinic|hospital|uk|ca)(?:/[^\s,;)]*[^\s,;.)])?(?![\w.])",
+    re.IGNORECASE,
+)
+
+
+def _digits(token: str) -> int:
+    return sum(c.isdigit() for c in token)
+
+
+def _clinical_number(text: str, start: int, end: int, token: str) -> bool:
+    """A year, a time, a dose or value with its unit, a formatted number, a date, a clinical code."""
+    bare = token.lstrip("#")
+    if any(p.fullmatch(bare) for p in (_DATE_LIKE, _CLINICAL_CODE, _RATIO, _DECIMAL, _DECADES)):
+        return True
+    if bare.isdigit() and len(bare) == 4 and (_YEAR.fullmatch(bare) or _TIME.fullmatch(bare)):
+        return True  # a year, or a time of day written the military way ("0940", "2200")
+    if re.fullmatch(r"\d+", bare) and _UNIT.match(text, end):
+        return True
+    if re.match(r"[.,]\d", text[end : end + 2]) or re.search(r"\d[.,]$", text[max(0, start - 2) : start]):
+        return True  # "1,500", "12.5": a value
+    return bool(re.fullmatch(r"\d+(?:\.\d+)?(?:mg|mcg|g|kg|ml|l|cc|u|h|x|hrs?)", bare, re.IGNORECASE))
+
+
+def _shaped(token: str) -> bool:
+    bare = token.lstrip("#")
+    digits = _digits(bare)
+    letters = sum(c.isalpha() for c in bare)
+    if digits >= 4:
+        return True
+    return bool(letters and digits >= 3 and sum(c.isalnum() for c in bare) >= 6)
+
+
+def find(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of every identifier-shaped token: kind "ID" for a number or code, "URL" for a
+    host name or address without its scheme."""
+    found: dict[tuple[int, int], str] = {}
+    for match in _TOKEN.finditer(text):
+        token, start, end = match.group(), match.start(), match.end()
+        if _shaped(token) and not _clinical_number(text, start, end, token):
+            found[(start, end)] = "ID"
+            continue
+        cued = CUE.search(text[max(0, start - 24) : start])
+        if cued and _digits(token) >= 2 and not _DATE_LIKE.fullmatch(token) and not _UNIT.match(text, end):
+            found[(start, end)] = "ID"
+        elif cued and re.fullmatch(r"[A-Z]{1,4}", token) and re.match(r"\s\d", text[end:]):
+            found[(start, end)] = "ID"  # "plate DJ 48213": the letters of a plate too
+    for match in _HOST.finditer(text):
+        found[(match.start(), match.end())] = "URL"
+    return [(start, end, kind) for (start, end), kind in sorted(found.items())]

@@ -1,0 +1,85 @@
+"""The scan's learned check: a linear classifier that scores how much one unit reads like text aimed at
+the record's automated reader (an instruction, an appeal, a request to report something) rather than
+charting, so that styles no pattern row was written for are still caught.
+
+Its weights are data (kit/data/scan_model.json), written by scripts/train_scan_model.py from the
+development material; this module only reads them and scores, with plain Python reproducing the
+features the trainer used (TF-IDF over word 1-2 grams and character 3-5 grams inside word
+boundaries, each bag scaled to unit length). A test checks that its scores equal scikit-learn's.
+
+What it refuses to do: it never trains, downloads or calls anything; it never reads the unit's
+section or the record around it (the patterns and the structure do that); it is one reason among the
+scan's others, not a verdict on the record.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+import unicodedata
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "scan_model.json"
+MIN_WORDS = 3  # a unit of fewer words carries too little for the model to read
+WORD_SETTINGS: dict[str, Any] = {"analyzer": "word", "ngram_range": (1, 2), "lowercase": True}
+CHAR_SETTINGS: dict[str, Any] = {"analyzer": "char_wb", "ngram_range": (3, 5), "lowercase": True}
+_TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
+_WHITE_SPACES = re.compile(r"\s\s+")
+
+
+def prepare(unit: str) -> str:
+    """The unit as the model reads it, in training and in use: compatibility-normalised, one line."""
+    return " ".join(unicodedata.normalize("NFKC", unit).split())
+
+
+def _word_grams(text: str) -> list[str]:
+    tokens = _TOKEN.findall(text.lower())
+    low, high = WORD_SETTINGS["ngram_range"]
+    return [" ".join(tokens[i : i + n]) for n in range(low, high + 1) for i in range(len(tokens) - n + 1)]
+
+
+def _char_grams(text: str) -> list[str]:
+    low, high = CHAR_SETTINGS["ngram_range"]
+    grams: list[str] = []
+    for word in _WHITE_SPACES.sub(" ", text.lower()).split():
+        padded = f" {word} "
+        for n in range(low, high + 1):  # a word no longer than n gives one gram, and no longer ones
+            grams.extend(padded[i : i + n] for i in range(max(1, len(padded) - n + 1)))
+            if len(padded) <= n:
+                break
+    return grams
+
+
+def _bag_score(grams: list[str], weights: dict[str, list[float]]) -> float:
+    """The bag's contribution: sublinear TF-IDF over the grams the model knows, unit length, dotted
+    with the coefficients."""
+    values = {g: (1 + math.log(n)) * weights[g][0] for g, n in Counter(grams).items() if g in weights}
+    norm = math.sqrt(sum(v * v for v in values.values()))
+    if not norm:
+        return 0.0
+    return sum(v * weights[g][1] for g, v in values.items()) / norm
+
+
+@functools.lru_cache(maxsize=1)
+def _model() -> dict[str, Any]:
+    return json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+
+
+def score(unit: str) -> float:
+    """The model's decision value for one unit (above the threshold: reads as aimed at the reader)."""
+    model = _model()
+    text = prepare(unit)
+    return model["intercept"] + _bag_score(_word_grams(text), model["word"]) + _bag_score(
+        _char_grams(text), model["char"]
+    )
+
+
+def flags(unit: str) -> bool:
+    """True when the unit has enough words to read and scores above the model's threshold."""
+    if len(prepare(unit).split()) < MIN_WORDS:
+        return False
+    return score(unit) > _model()["threshold"]
