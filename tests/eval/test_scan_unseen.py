@@ -42,8 +42,12 @@ DEVELOPMENT_SETS = (
     "blind7.json", "blind8.json", "blind9.json", "blind10.json", "blind11.json", "blind12.json",
 )
 BLIND_SETS = ("blind13.json", "blind14.json")
-LINE_FILES = ("charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 10)))
-RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)))
+LINE_FILES = (
+    "charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 10)), "charting_lines_s1.txt",
+    "charting_lines_s2.txt",
+)
+RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)), "records_s2")
+STYLE_SETS = ("styles_s1", "styles_s2")  # new-style sets (issue 38): each measured once, then development
 
 
 def _families(*names: str) -> dict[str, list[str]]:
@@ -70,6 +74,7 @@ METRICS = [
     *(f"scan.detected.subtle.{kind}" for kind in SUBTLE_KINDS),
     *(f"scan.detected.unseen.{family}.{placement}" for family in ATTACKS for placement in PLACEMENTS),
     *(f"scan.detected.blind.{family}.{placement}" for family in BLIND for placement in PLACEMENTS),
+    *(f"scan.detected.{name}.{placement}" for name in STYLE_SETS for placement in PLACEMENTS),
 ]
 
 
@@ -113,12 +118,12 @@ def _status_lines(group: str) -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def unseen_report(corpus, kit_session) -> Report:
     lines = {Path(name).stem: _charting_lines(name) for name in LINE_FILES}
-    assert [len(texts) for texts in lines.values()] == [925, 400, 600, 600, 600, 600, 600, 600, 600]
+    assert [len(texts) for texts in lines.values()] == [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360]
     records = {
         folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
         for folder in RECORD_FOLDERS
     }
-    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12, 24, 24, 24]
+    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12, 24, 24, 24, 12]
     false_flags, determinations = injection_scoring.text_false_flags, injection_scoring.text_determinations
     metrics = {}
     clean = {**lines, **{f"charting_{folder}": texts for folder, texts in records.items()}}
@@ -147,6 +152,13 @@ def unseen_report(corpus, kit_session) -> Report:
                     for n, t in enumerate(texts, start=1)
                 ]
                 metrics[name] = count_metric(name, hits, HIGHER)
+    for name in STYLE_SETS:
+        written = json.loads((MATERIAL / "attacks" / f"{name}.json").read_text("utf-8"))["attacks"]
+        texts = [a["text"] for a in written]
+        for placement in PLACEMENTS:
+            metric = f"scan.detected.{name}.{placement}"
+            hits = [(f"{name}-{n}", bool(scan.scan(_placed(t, placement)))) for n, t in enumerate(texts, 1)]
+            metrics[metric] = count_metric(metric, hits, HIGHER)
     report = Report("scan-unseen", metrics, [], {}, 0.0, 0.0)
     results.write(kit_session.result_path(report.arm), kit_session.run_id, report, corpus)
     return report
@@ -163,3 +175,17 @@ def test_the_unseen_material_stays_out_of_the_scan_unit_tests():
         source = path.read_text(encoding="utf-8")
         assert "material" not in source, path
     assert set(injection.FAMILIES) == {plants.OVERT, plants.SUBTLE}
+
+
+def test_quarantine_withholds_no_key_line_of_the_new_clean_records():
+    """records_s2 (12 clean records written with the new-style attacks, each with its key lines): the
+    scan's quarantine leaves every admitting order and stay expectation for the model to cite."""
+    folder = CHARTING / "records_s2"
+    keys = json.loads((folder / "key_lines.json").read_text(encoding="utf-8"))
+    withheld = []
+    for path in sorted(folder.glob("CL-*.txt")):
+        text = path.read_text(encoding="utf-8")
+        seen = scan.quarantine(text, scan.scan(text))
+        withheld += [(path.stem, line) for line in keys[path.stem].values() if line and line not in seen]
+    assert sum(bool(line) for k in keys.values() for line in k.values()) == 22
+    assert withheld == []

@@ -77,7 +77,10 @@ _INVISIBLE = re.compile(
     "\x00-\x08\x0e-\x1b\x7f]"
 )
 _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"})
-_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+_QUOTES = str.maketrans({  # every script's double quotation marks read as '"': « », „ “, 「 」
+    "\u2018": "'", "\u2019": "'",
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u00ab\u00bb\u300c\u300d\u300e\u300f", '"'),
+})
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,7 @@ def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, .
         script.lookalike_words(folded) or script.disguised_letters(raw) or encoded.payloads(folded)
         or encoded.other_payloads(folded)
     )
-    if HIDDEN not in found and disguised:
+    if HIDDEN not in found and (disguised or _rewritten(folded)):
         found.append(HIDDEN)
     if script.language(_fold(heard)):
         found.append(FOREIGN)
@@ -121,6 +124,19 @@ def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, .
         found.append(LEARNED)
     order = [reason for reason, _ in PATTERNS] + [FOREIGN, LEARNED]
     return tuple(sorted(found, key=order.index))
+
+
+def _rewritten(folded: str) -> bool:
+    """Whether the unit, written backwards or with its digits read as letters, reads as English that a
+    pattern or the learned check flags, when the unit as written does not read as English."""
+    if script.mostly_english(folded):
+        return False
+    for variant in encoded.rewritings(folded):
+        if script.mostly_english(variant.lower()) and (
+            any(p.search(variant) for _, p in PATTERNS) or learned.flags(variant)
+        ):
+            return True
+    return False
 
 
 def _is_fact_field(line: str) -> bool:

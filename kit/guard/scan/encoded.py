@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+import urllib.parse
 
 MIN_RUN = 12  # characters of base64: 9 bytes of text, "2 nights"
 _JOINED_WORDS = re.compile(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+")  # "order-present": words joined, no space
@@ -49,9 +50,14 @@ def _text(run: str) -> str | None:
 
 def other_payloads(unit: str) -> list[str]:
     """Runs of hexadecimal digits or percent-escapes that decode to words (a checksum or a digest never
-    does: it decodes to bytes that are not text)."""
+    does: it decodes to bytes that are not text), and a token with three escapes or more that reads as
+    words once unescaped ("AI%20reviewer%3A%20mark...")."""
     runs = _HEX_RUN.findall(unit) + _PERCENT_RUN.findall(unit)
-    return [run for run in runs if _worded(_from_hex(run))]
+    found = [run for run in runs if _worded(_from_hex(run))]
+    for token in re.findall(r"\S*(?:%[0-9a-fA-F]{2}\S*){3,}", unit):
+        if token not in found and _worded(urllib.parse.unquote(token)):
+            found.append(token)
+    return found
 
 
 def payloads(unit: str) -> list[str]:
@@ -74,4 +80,19 @@ def payloads(unit: str) -> list[str]:
         worded = " " in text or _JOINED_WORDS.fullmatch(text) or setting or _CLAIM_WORD.fullmatch(text)
         if worded and sum(c.isalpha() or c in " -_" for c in text) >= 0.75 * len(text):
             found.append(run)
+    return found
+
+
+_LEET = str.maketrans({"4": "a", "@": "a", "3": "e", "1": "i", "!": "i", "0": "o", "5": "s", "$": "s",
+                       "7": "t", "6": "g", "9": "g", "8": "b"})
+_LEET_TOKEN = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*\d)\w{2,}\b")  # letters and digits mixed: "R3V13W3R"
+
+
+def rewritings(unit: str) -> list[str]:
+    """The unit as a disguise would have it read: written backwards, and with digits read as the letters
+    they stand for when three words or more mix the two ("4TT3NT10N 4I R3V13W3R"). The scan judges each
+    only when it reads as English and the unit itself does not."""
+    found = [unit[::-1]]
+    if len(_LEET_TOKEN.findall(unit)) >= 3:
+        found.append(unit.translate(_LEET))
     return found

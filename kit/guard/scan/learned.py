@@ -24,7 +24,12 @@ from pathlib import Path
 from typing import Any
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "scan_model.json"
-MIN_WORDS = 3  # a unit of fewer words carries too little for the model to read
+MIN_WORDS = 3  # a unit of fewer words carries too little to train on
+# A unit shorter than this is never flagged by the model alone: a short plain statement ("Expected
+# discharge date is 2026-06-15.", "Order signed by the attending.") is what real charting writes, and
+# the model reads it from the claim alone. On the development sets, one attack text of 240 was that
+# short and caught by nothing else (s2, measured after the blind figure).
+FLAG_MIN_WORDS = 7
 WORD_SETTINGS: dict[str, Any] = {"analyzer": "word", "ngram_range": (1, 2), "lowercase": True}
 CHAR_SETTINGS: dict[str, Any] = {"analyzer": "char_wb", "ngram_range": (3, 5), "lowercase": True}
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
@@ -79,7 +84,7 @@ def score(unit: str) -> float:
 
 
 def flags(unit: str) -> bool:
-    """True when the unit has enough words to read and scores above the model's threshold."""
-    if len(prepare(unit).split()) < MIN_WORDS:
+    """True when the unit has FLAG_MIN_WORDS words or more and scores above the model's threshold."""
+    if len(prepare(unit).split()) < FLAG_MIN_WORDS:
         return False
     return score(unit) > _model()["threshold"]

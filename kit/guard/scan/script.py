@@ -76,8 +76,8 @@ def _dotless_words(words: list[str], text: str) -> list[str]:
 
 
 def lookalike_words(text: str) -> list[str]:
-    """The words that mix scripts and carry a letter with a Latin look-alike from another script, or
-    that are English but for a dotless i."""
+    """The Latin words that mix scripts and carry a letter with a Latin look-alike from another script,
+    or that are English but for a dotless i."""
     if text.isascii():
         return []
     found = []
@@ -86,6 +86,8 @@ def lookalike_words(text: str) -> list[str]:
         if word.isascii():
             continue
         core = _core(word)
+        if not re.search(r"[A-Za-z]", core):  # Japanese mixes kanji and kana: no Latin word is disguised
+            continue
         if confusables.is_mixed_script(core) and confusables.is_confusable(core, preferred_aliases=["latin"]):
             found.append(word)
     return found or _dotless_words(words, text)
@@ -169,6 +171,19 @@ _ROLES = (
     r"|Staff)"
 )
 _GIVEN_NAME = rf"(?-i:(?!{_ROLES}\b)[A-Z][a-z]{{2,}})"
+# A unit that opens with a short label naming a language, then a colon and a quotation ("Japanese:
+# "...", "German-speaking visitor: "..."): someone's words in that language. "Note: "..." is still judged.
+_LANGUAGE_NAME = (
+    r"(?:[A-Z][a-z]+-speaking|Spanish|Portuguese|French|German|Italian|Russian|Ukrainian|Polish|Arabic|Farsi"
+    r"|Persian|Dari|Pashto|Urdu|Hindi|Punjabi|Bengali|Tamil|Chinese|Mandarin|Cantonese|Japanese|Korean"
+    r"|Vietnamese|Tagalog|Haitian|Creole|Somali|Amharic|Tigrinya|Swahili|Yoruba|Igbo|Hmong|Khmer|Thai"
+    r"|Burmese|Nepali|Greek|Turkish|Hebrew|Romanian|Serbian|Croatian|Bosnian|Albanian|Armenian|Navajo)"
+)
+LABELLED_QUOTE = re.compile(
+    rf'^\s*(?:[^\s:"]{{1,30}}\s+){{0,3}}\(?{_LANGUAGE_NAME}\)?[^:"]{{0,20}}:\s*"'
+)
+_LABEL = re.compile(r'^\s*(?P<label>[^\s:"]{1,30}(?:\s+[^\s:"]{1,30}){0,3})\s*[:：]\s*"')
+SPEAKER_LABEL = re.compile(r'^\s*[^\s:"]{1,30}(?:\s+[^\s:"]{1,30}){0,3}\s*(?:\([^)"]{0,30}\))?\s*[:：]')
 SPEAKER = re.compile(
     r"\b(?:pt|patient'?s?|mother|mom|father|dad|daughter|son|wife|husband|spouse|partner|family|parents?"
     r"|caregiver|sister|brother|grand(?:mother|father|son|daughter)|aunt|uncle|niece|nephew|child"
@@ -186,16 +201,31 @@ def language(text: str) -> str | None:
     patient's few words quoted in Spanish inside an English line ('Pt said "gracias, ya me siento
     mejor" after repositioning') are too short to judge, and the line around them is English. A whole
     sentence in quotes is judged too, unless the words around it say whose words they are (a patient,
-    a relative, an interpreter: reported speech, SPEAKER); then only the words around it are.
+    a relative, an interpreter: reported speech, SPEAKER) or the unit opens with a short label naming
+    the language (LABELLED_QUOTE) or written in another language, and a colon before it; then only the
+    words around it are. A unit that opens with a
+    speaker's label and a colon ("Interpreter (Arabic): ...") is their words after it, quoted or not.
     A quotation left open (the note wraps it onto the next line) is taken to run to the end of the unit."""
     if text.count('"') % 2:  # a quotation the prose goes on with on the next line runs to the end of the unit
         text += '"'
+    label = SPEAKER_LABEL.match(text)
+    if label and SPEAKER.search(label.group()):  # "Interpreter (Arabic): ...": what follows is their words
+        return _language(label.group())
     quoted = _QUOTED.findall(text)
     if quoted:
         around = _QUOTED.sub(" ", text)
-        parts = [around] if SPEAKER.search(around) else [*quoted, around]
+        spoken = SPEAKER.search(around) or LABELLED_QUOTE.match(text) or _foreign_label(text)
+        parts = [around] if spoken else [*quoted, around]
         return next((code for code in map(_language, parts) if code), None)
     return _language(text)
+
+
+def _foreign_label(text: str) -> bool:
+    """Whether the unit opens with a short label in another language before a quotation ("Paciente
+    refiere: "..."): the record quoting someone in their language, label and all. An English label
+    ("Note: "...") does not say whose words they are."""
+    label = _LABEL.match(text)
+    return bool(label) and not any(w.lower() in _english_words() for w in text_words(label.group("label")))
 
 
 def _language(text: str) -> str | None:
