@@ -81,7 +81,8 @@ def test_assemble_one_record_with_the_model(stub, tmp_path, monkeypatch, capsys)
     assert main(["assemble", str(record), "--json"]) == 0
     floor = json.loads(capsys.readouterr().out)
     assert model["arm"] == "model" and stub.requests == 1
-    assert {k: v for k, v in model.items() if k not in ("arm", "problems")} == {
+    assert model["sent_to_model"]["sent"] == "everything: the document scan flagged nothing"
+    assert {k: v for k, v in model.items() if k not in ("arm", "problems", "sent_to_model")} == {
         k: v for k, v in floor.items() if k not in ("arm", "problems")
     }
     assert CANARY not in json.dumps(model)
