@@ -86,6 +86,12 @@ def prepare(record_id: str, text: str, redactor: Redactor | None, withhold: bool
     return Outgoing(leaving, refused, flags, log)
 
 
+def shown(log: dict[str, Any]) -> dict[str, Any]:
+    """A log in words for a page (the report's and the board's record view): what was sent, each
+    withheld unit as one line, and the guards' times and verdicts as one line."""
+    return {"what": log["sent"], "withheld": withheld_lines(log), "guards": guard_words(log["guards"])}
+
+
 def withheld_lines(log: dict[str, Any]) -> list[str]:
     """Each withheld unit of a log as one line: "line 41, UTILIZATION REVIEW NOTES: <reasons>"."""
     return [f"line {w['line']}, {w['section']}: {'; '.join(w['reasons'])}" for w in log.get("withheld", [])]

@@ -322,8 +322,9 @@ def test_the_page_rebuilds_each_view_the_python_view_model_gives(opened, run_fol
     by_id = shipped.by_id()
     for arm in ("floor", "stub-floor"):
         data = arm_files(run_folder)[arm]
-        notes = {c["record"]: [*c["problems"], *([c["error"]] if c["error"] else [])]
-                 for c in (data.get("telemetry") or {}).get("per_call", [])}  # fmt: skip
+        calls = (data.get("telemetry") or {}).get("per_call", [])
+        notes = {c["record"]: [*c["problems"], *([c["error"]] if c["error"] else [])] for c in calls}
+        sent = {c["record"]: {k: c[k] for k in ("sent", "withheld", "guards")} for c in calls}
         shown = opened.page.evaluate(
             "(arm) => JSON.parse(document.getElementById('kit-data').textContent).arms[arm]"
             ".map(a => window.KitReport.view(arm, a.id))",
@@ -332,7 +333,7 @@ def test_the_page_rebuilds_each_view_the_python_view_model_gives(opened, run_fol
         assert len(shown) == 60
         for view in shown:
             want = record_view(by_id[view["id"]], next(r for r in data["records"] if r["id"] == view["id"]),
-                               notes.get(view["id"], []))  # fmt: skip
+                               notes.get(view["id"], []), sent=sent.get(view["id"]))  # fmt: skip
             want.pop("version")
             assert view == want, (arm, view["id"])
 
