@@ -127,9 +127,8 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
         ("latency", f"p50 {_ms(latency.get('p50'))}, p95 {_ms(latency.get('p95'))}"
                     + (f" ({latency['measured']})" if latency.get("measured") else "")),
         ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; {withheld(flags)}"),
-        ("guards", guards(tele.get("guards"))),
     ]  # fmt: skip
-    return pairs
+    return pairs + guards(tele.get("guards"))
 
 
 def withheld(scanned: dict[str, Any]) -> str:
@@ -143,24 +142,25 @@ def withheld(scanned: dict[str, Any]) -> str:
     return f"flagged units withheld from the model ({source}), in {count} record(s)"
 
 
-def guards(totals: dict[str, Any] | None) -> str:
-    """Each guard's time over the run's records beside its verdicts; a guard that ran on no record
-    says so."""
+def guards(totals: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """One (label, value) pair per guard: its time over the run's records beside its verdicts; a guard
+    that ran on no record says so."""
     if not totals:
-        return "not recorded in this file"
+        return [("guards", "their times are not recorded in this file")]
 
-    def timed(name: str, label: str, verdicts: str) -> str:
+    def timed(name: str, verdicts: str) -> str:
         g = totals.get(name)
         if g is None:
-            return f"{label} not run"
-        return (f"{label} {g['ms_total']:.1f} ms over {g['records']} record(s) (median {g['ms_p50']:.2f} ms, "
+            return "not run" + (": the run did not redact" if name != "scan" else "")
+        return (f"{g['ms_total']:.1f} ms over {g['records']} record(s) (median {g['ms_p50']:.2f} ms, "
                 f"most {g['ms_max']:.2f} ms): {verdicts.format(**g)}")  # fmt: skip
 
-    return "; ".join([
-        timed("redaction", "redaction", "{placeholders} placeholders, {dates_shifted} dates shifted"),
-        timed("scan", "scan", "{flags} flags, {withheld} withheld"),
-        timed("gate", "egress gate", "{passed} passed, {refused} refused"),
-    ])  # fmt: skip
+    redacted = "{placeholders} placeholders, {dates_shifted} dates shifted"
+    return [
+        ("guard: redaction", timed("redaction", redacted)),
+        ("guard: document scan", timed("scan", "{flags} flags, {withheld} withheld")),
+        ("guard: egress gate", timed("gate", "{passed} passed, {refused} refused")),
+    ]
 
 
 def known(value: Any) -> str:
