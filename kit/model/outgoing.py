@@ -25,7 +25,7 @@ PASS, REFUSE = "pass", "refuse"
 @dataclass(frozen=True)
 class Outgoing:
     """One record on its way to a model: the text its prompt is built from, the gate's refusal (None
-    when it may leave), the scan's flags, and the log of what the guards did (`describe`)."""
+    when it may leave), the scan's flags, and the log of what the guards did (`log`)."""
 
     text: str
     refused: str | None

@@ -134,6 +134,16 @@ def test_the_numbers_shown_equal_the_result_files(opened, run_folder):
     head = opened.page.locator("#arm-stub-floor dl.head").inner_text()
     assert f"{tele['calls']} ({tele['bought']} bought" in head
     assert f"input {tele['tokens']['input']}" in head and f"p50 {tele['latency_ms']['p50']:.0f} ms" in head
+    assert "flagged units withheld from the model (default), in 0 record(s)" in head
+    scanned = tele["guards"]["scan"]
+    assert f"{scanned['ms_total']:.1f} ms over 60 record(s)" in head and "0 flags, 0 withheld" in head
+    assert "guard: egress gate\nnot run: the run did not redact" in head
+    opened.page.locator('#arm-stub-floor a.open-detail[data-target="stub-floor--ADM-0001"]').click()
+    sent = opened.page.locator("#stub-floor--ADM-0001 div.sent").inner_text().split("\n\n")
+    assert sent[0] == "Sent to the model: everything: the document scan flagged nothing"
+    assert sent[1].startswith("Guards: redaction off; scan ") and "(0 flagged units, 0 withheld)" in sent[1]
+    opened.page.locator('#arm-floor a.open-detail[data-target="floor--ADM-0001"]').click()
+    assert opened.page.locator("#floor--ADM-0001 div.sent").inner_text() == "", "an offline arm sent nothing"
     flips = files["injection-floor"]["metrics"]
     for row in opened.page.locator("#arm-injection-floor table.placements tbody tr").all():
         name = row.get_attribute("data-set")
