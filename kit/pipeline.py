@@ -9,7 +9,8 @@ results/<run-id>/<arm>.json and hand back the scored run (`run`). An arm is one 
   processes that share one folder (xdist workers) take turns under a file lock, and the first
   leaves its outcome there for the others, so no call is bought, retried or refused twice.
   It redacts as the configuration says (REDACT; kit.guard.redact), warning once per run when a hosted
-  endpoint gets records unredacted.
+  endpoint gets records unredacted, and withholds the units the document scan flags unless the
+  configuration sends them verbatim (SEND_FLAGGED; a stub arm withholds too unless told otherwise).
 
 A redacted run is scored on its answers mapped back to the records; its result file keeps the quotes
 as the model wrote them, and its ledger of salted hashes goes to results/<run-id>/redaction-ledger/.
@@ -52,6 +53,7 @@ from kit.model import (
     MemoryCache,
     MemoryLedger,
     StubServer,
+    flagged,
     load_config,
     make_provider,
     prompt,
@@ -65,6 +67,7 @@ from kit.rules import Answer, citation
 PROGRESS_LOG = "paid-progress.log"  # the paid arm's progress lines, one per line
 SHORT_BACKOFF = {"base_delay": 0.01, "max_delay": 0.05}  # a stub's faults need no real waiting
 REDACT_OFF_NOTED = "redact-off-warned"  # the marker that this run has printed its REDACT=off warning
+VERBATIM_ASKED = "the injection arm (it withholds in its own quarantined sets)"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -77,7 +80,6 @@ class RunSettings:
     precision_min: float = citation.PRECISION_MIN
     record: bool = False  # buy what the answer cache lacks (the model arm only)
     repeat: int = 1
-    quarantine: bool = False
     answers_cache: Path = Path("cache/answers")
     batch: bool = False  # under record, buy through the provider's batch API (kit.model.batch)
     batch_wait: float | None = None  # seconds to wait for batches; None until they end, 0 submit only
@@ -183,17 +185,18 @@ def through_stub(
     redactor: Redactor | None = None,
     bodies: list[dict] | None = None,
     on_disk: bool = True,
+    send_flagged: str = flagged.WITHHOLD,
     **faults: Any,
 ) -> tuple[runner.RunOutcome, int]:
     """Answer `records` through the whole paid path against a loopback stub serving the offline arm
     `served`, with the stub's `faults` (see StubServer), buying into a cache and ledger under
-    `folder` (in memory unless `on_disk`), redacting each record first when given a `redactor`; returns
-    the outcome and how many HTTP requests the stub received. `bodies`, when given, receives every
-    request body the stub saw."""
+    `folder` (in memory unless `on_disk`), redacting each record first when given a `redactor`, the
+    units the scan flags withheld unless `send_flagged` is verbatim; returns the outcome and how many
+    HTTP requests the stub received. `bodies`, when given, receives every request body the stub saw."""
     with StubServer(replies=served_replies(served, records, redactor), **faults) as stub:
         buyer = stub_buyer(
             stub.base_url, f"stub-{served}", folder, redactor=redactor, retry_options=SHORT_BACKOFF,
-            on_disk=on_disk,
+            on_disk=on_disk, send_flagged=send_flagged,
         )
         outcome = buyer.run(list(records))
         if bodies is not None:
@@ -210,12 +213,13 @@ def stub_buyer(
     progress: Callable[[str], None] = lambda line: None,
     redactor: Redactor | None = None,
     on_disk: bool = True,
+    send_flagged: str = flagged.WITHHOLD,
     **provider_options: Any,
 ) -> runner.ArmRun:
     """A runner that buys from the stub at `base_url` into a cache and ledger under `folder` (or
     in memory: kit.model.memory, when not `on_disk`); `limiter` (shared by runner and provider) when
     given, else the process's shared one; with a `redactor`, REDACT=on for this local server;
-    `provider_options` go to make_provider."""
+    `send_flagged` as SEND_FLAGGED would say it; `provider_options` go to make_provider."""
     config = Config(
         provider="stub",
         base_url=base_url,
@@ -223,6 +227,7 @@ def stub_buyer(
         eval_workers=workers,
         redact="on" if redactor else "auto",
         redact_salt=redactor.salt if redactor else None,
+        send_flagged=send_flagged,
     )
     if limiter is not None:
         provider_options["throttle"] = limiter
@@ -241,11 +246,13 @@ def stub_buyer(
 @dataclass
 class StubArm:
     """`stub-<served>`: the offline arm `served` fetched over HTTP from a stub with `faults`; with a
-    `redact_salt`, each record redacted first (REDACT=on for a local server). `bodies`, when given a
-    list, collects every request body the stub received (a test's evidence of what left; not kept
-    otherwise: at volume the bodies, each a whole prompt, would fill the memory). Not `on_disk`: the
-    answers are cached in memory (the calls are free and thrown away; kit.model.memory), so the run
-    writes no cache entry, claim or ledger file."""
+    `redact_salt`, each record redacted first (REDACT=on for a local server). The units the scan flags
+    are withheld, as on the paid path, unless `send_flagged` is verbatim (the injection arms send their
+    planted sets verbatim: they withhold for themselves, in their quarantined sets). `bodies`, when
+    given a list, collects every request body the stub received (a test's evidence of what left; not
+    kept otherwise: at volume the bodies, each a whole prompt, would fill the memory). Not `on_disk`:
+    the answers are cached in memory (the calls are free and thrown away; kit.model.memory), so the
+    run writes no cache entry, claim or ledger file."""
 
     served: str
     folder: Path
@@ -254,6 +261,7 @@ class StubArm:
     bodies: list[dict] | None = None
     on_disk: bool = True
     extra: dict[str, Any] = field(default_factory=dict)  # more for its result file (a sample, say)
+    send_flagged: str = flagged.WITHHOLD
 
     @property
     def name(self) -> str:
@@ -262,7 +270,8 @@ class StubArm:
     def answer(self, records: Sequence[Record]) -> Answered:
         redactor = Redactor(self.redact_salt) if self.redact_salt else None
         outcome, requests = through_stub(
-            self.served, records, self.folder, redactor, self.bodies, self.on_disk, **self.faults
+            self.served, records, self.folder, redactor, self.bodies, self.on_disk, self.send_flagged,
+            **self.faults,
         )
         summary = telemetry.summary(outcome)
         extra = {"provider": "stub", "model": self.name, "telemetry": summary, **self.extra}
@@ -310,17 +319,19 @@ class ModelArm:
     name: str = "paid"
 
     def outcome(
-        self, records: Sequence[Record], repeat: int = 1, quarantine: bool | None = None
+        self, records: Sequence[Record], repeat: int = 1, verbatim: bool = False
     ) -> runner.RunOutcome:
         """Every record's call(s), replayed or (under record) bought once for the whole run: the first
-        process to take the lock runs it and leaves the outcome for the others. Raises ConfigError or
-        DailyLimitReached when the configuration or the day's limit stops the purchase."""
-        quarantine = self.settings.quarantine if quarantine is None else quarantine
+        process to take the lock runs it and leaves the outcome for the others. The units the document
+        scan flags are withheld as the configuration says (SEND_FLAGGED), or sent as they are when
+        `verbatim` (the injection arm: it withholds for itself, in its quarantined sets). Raises
+        ConfigError or DailyLimitReached when the configuration or the day's limit stops the purchase."""
+        config = self.config.verbatim(VERBATIM_ASKED) if verbatim else self.config
         records = list(records)
-        redactor = redactor_for(self.config)
+        redactor = redactor_for(config)
         digest = hashlib.sha256(
             json.dumps(
-                [[r.id, r.text] for r in records] + [repeat, quarantine, redactor is not None]
+                [[r.id, r.text] for r in records] + [repeat, config.withholds, redactor is not None]
             ).encode()
         ).hexdigest()[:16]
         saved = self.shared / f"outcome-{digest}.json"
@@ -328,14 +339,13 @@ class ModelArm:
         batching = {"wait_s": self.settings.batch_wait} if self.settings.batch else {}
         arm_run = (BatchArmRun if self.settings.batch else runner.ArmRun)(
             **batching,
-            config=self.config,
+            config=config,
             cache=cache,
             ledger=Ledger(self.settings.ledger, self.config.max_calls_per_day),
             record=self.settings.record,
             make_provider=lambda: make_provider(self.config),
             repeat=repeat,
             progress=self.progress,
-            quarantine=quarantine,
             redactor=redactor,
         )
         with exclusive(self.shared / "paid-arm.lock"):

@@ -18,6 +18,7 @@ from kit import pipeline
 from kit.arms import credulous
 from kit.corpus import load, sample
 from kit.measure import report
+from kit.model import flagged
 from kit.plugin.fixtures import STUB_FAULTS
 
 PHASES = ("offline arms", "stub-floor", "stub-oracle", "injection-stub-floor", "injection-floor + credulous",
@@ -64,7 +65,8 @@ def phases(folder: Path, work: Path | None = None) -> dict[str, dict[str, float]
         arm = pipeline.StubArm(served, work / served, STUB_FAULTS, on_disk=False, extra=extra)
         timed(f"stub-{served}", lambda arm=arm: pipeline.run(wiring, arm, settings))
     control = held["stub-floor"].outcome.answers()
-    stub = pipeline.answers_from(pipeline.StubArm("floor", work / "injection", on_disk=False))
+    planted = pipeline.StubArm("floor", work / "injection", on_disk=False, send_flagged=flagged.VERBATIM)
+    stub = pipeline.answers_from(planted)
     name = "injection-stub-floor"
     timed(name, lambda: pipeline.run_injection(name, wiring, control, stub, settings, extra))
     floor = pipeline.OfflineArm("floor")

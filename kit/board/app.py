@@ -36,7 +36,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from kit.board import labelled, model, view
-from kit.board.sources import NotFound, Shelf
+from kit.board.sources import NotFound, Reading, Shelf
 from kit.corpus import load
 from kit.measure import assets
 
@@ -133,8 +133,8 @@ def _record_json(board: Board, place: str, rid: str, source: str) -> dict[str, A
     rec = board.shelf.record(place, rid)
     sources = board.shelf.sources(place, rec)
     source = source or sources[0]
-    answer, notes, grade = board.shelf.answer(place, rec, source)
-    shown = view.build(rec, answer, source, notes, grade)
+    answer, notes, grade, sent = board.shelf.answer(place, rec, source)
+    shown = view.build(rec, answer, source, notes, grade, sent)
     return {"place": place, "id": rec.id, "source": source, "sources": sources, "view": shown}
 
 
@@ -215,7 +215,7 @@ async def model_assemble(request: Request, board: Board) -> Any:
     if answer is None:
         raise Refusal(502, "the model gave no usable answer", notes)
     with board.shelf.lock:
-        board.shelf.model[f"{place}/{rid}"] = (answer, notes)
+        board.shelf.model[f"{place}/{rid}"] = Reading(answer, notes, sent=figures.get("sent"))
     result = await run_in_threadpool(_record_json, board, place, rid, "model")
     return {**result, "call": figures}
 

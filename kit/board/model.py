@@ -1,6 +1,7 @@
 """The model's answer for one record, through the paid arm's own path (kit.pipeline.ModelArm:
-redaction, the document scan, the answer cache, the daily ledger, the reply parser, answers mapped back
-to the record), and what a reviewer needs to know before asking for it.
+redaction, the document scan withholding the units it flags unless SEND_FLAGGED=verbatim, the answer
+cache, the daily ledger, the reply parser, answers mapped back to the record), what the call sent, and
+what a reviewer needs to know before asking for it.
 
 `status` says whether a provider is configured and, if not, why and what to run. `estimate` replays
 the cache (no request) to see whether the answer is already there, and otherwise gives the prompt's
@@ -60,6 +61,7 @@ def status(place: ModelPlace) -> dict[str, Any]:
         "model": config.model,
         "endpoint": where,
         "redact": "on" if config.redacting else "off",
+        "send_flagged": config.send_flagged,
     }
 
 
@@ -71,11 +73,12 @@ def _arm(place: ModelPlace, record: bool, shared: Path) -> ModelArm:
     return ModelArm(config, settings, shared)
 
 
-def _one(place: ModelPlace, rec: Record, record: bool) -> tuple[runner.Call, Answer | None]:
-    """The record's one call, and its answer mapped back to the record's own text."""
+def _one(place: ModelPlace, rec: Record, record: bool) -> tuple[runner.Call, Answer | None, dict[str, Any]]:
+    """The record's one call, its answer mapped back to the record's own text, and what the call sent
+    (kit.model.outgoing's log: what was withheld and why, each guard's time and verdict)."""
     with tempfile.TemporaryDirectory(prefix="kit-board-") as shared:
         outcome = _arm(place, record, Path(shared)).outcome([rec], 1)
-    return outcome.calls[0], outcome.answers().get(rec.id)
+    return outcome.calls[0], outcome.answers().get(rec.id), outcome.sent[rec.id]
 
 
 def estimate(place: ModelPlace, rec: Record) -> dict[str, Any]:
@@ -103,11 +106,11 @@ def estimate(place: ModelPlace, rec: Record) -> dict[str, Any]:
 
 def assemble(place: ModelPlace, rec: Record) -> tuple[Answer | None, list[str], dict[str, Any]]:
     """The model's answer (None when the call failed or the reply was unusable), what went wrong, and
-    the call's figures (status, cost)."""
+    the call's figures (status, cost, and what it sent: `sent`)."""
     try:
-        call, answer = _one(place, rec, record=True)
+        call, answer, sent = _one(place, rec, record=True)
     except (ConfigError, DailyLimitReached) as err:
         return None, [str(err)], {"status": "not sent"}
     notes = [f"the call: {call.error}"] if call.error else []
-    figures = {"status": call.status, "cost_usd": call.cost_usd}
+    figures = {"status": call.status, "cost_usd": call.cost_usd, "sent": sent}
     return answer, notes, figures

@@ -1,7 +1,7 @@
 """What the board can show: the records (the corpus's, the labelled folder's, and records a reviewer
 pasted this session) and, per record, the readings it can be shown with: the key (where there is
 gold), the floor, every recorded run in the results folder that graded that record, and the model's
-answer once it has been asked for.
+answer once it has been asked for, with what its call sent (a recorded model run's too).
 
 A record is named by where it lives and its id (`corpus/ADM-0001`, `labelled/ADM-0001`,
 `own/ADM-0100`); an id is checked against one pattern before it is used for anything, so no name can
@@ -16,7 +16,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from kit.arms import floor
 from kit.corpus import Corpus, CorpusError, Record, fingerprint, load
@@ -58,22 +58,44 @@ def graded_answer(graded: dict[str, Any]) -> Answer:
     return Answer(rows, graded.get("raw_support"))
 
 
+class Reading(NamedTuple):
+    """One reading of a record: the answer, what its source said about it, a recorded run's own grade
+    of it (None elsewhere), and what a model's call sent (kit.model.outgoing's log; None elsewhere)."""
+
+    answer: Answer
+    notes: list[str]
+    grade: dict[str, Any] | None = None
+    sent: dict[str, Any] | None = None
+
+
 @dataclass(frozen=True)
 class Run:
-    """One arm of one recorded run: `name` is "<run-id>/<arm>"; `records` its grades by record id."""
+    """One arm of one recorded run: `name` is "<run-id>/<arm>"; `records` its grades by record id;
+    `sent` what each record's call sent, for a model's run."""
 
     name: str
     records: dict[str, dict[str, Any]]
     notes: dict[str, list[str]]
+    sent: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _calls(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The result file's first-repeat call entries (none for an offline arm)."""
+    calls = (data.get("telemetry") or {}).get("per_call", [])
+    return [c for c in calls if c.get("repeat", 0) == 0 and "record" in c]
 
 
 def _notes(data: dict[str, Any]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
-    for call in (data.get("telemetry") or {}).get("per_call", []):
-        if call.get("repeat", 0) == 0 and "record" in call:
-            said = [*call.get("problems", []), *([call["error"]] if call.get("error") else [])]
-            found[call["record"]] = [f"the run's call: {s}" for s in said]
+    for call in _calls(data):
+        said = [*call.get("problems", []), *([call["error"]] if call.get("error") else [])]
+        found[call["record"]] = [f"the run's call: {s}" for s in said]
     return found
+
+
+def _sent(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    keys = ("sent", "withheld", "guards")
+    return {c["record"]: {k: c[k] for k in keys} for c in _calls(data) if c.get("sent") is not None}
 
 
 def recorded_runs(results: Path | None, corpus: Corpus) -> list[Run]:
@@ -92,21 +114,22 @@ def recorded_runs(results: Path | None, corpus: Corpus) -> list[Run]:
                 continue
             graded = {r["id"]: r for r in data.get("records", []) if isinstance(r, dict) and "elements" in r}
             if graded:
-                runs.append(Run(f"{folder.name}/{path.stem}", graded, _notes(data)))
+                runs.append(Run(f"{folder.name}/{path.stem}", graded, _notes(data), _sent(data)))
     return runs
 
 
 @dataclass
 class Shelf:
     """The records the board shows and the readings it has of them. `own` holds pasted records (in
-    memory, for this session); `model` the model's answers asked for this session."""
+    memory, for this session); `model` the model's answers asked for this session, each with what
+    its call said and sent."""
 
     corpus: Corpus
     labelled_folder: Path
     results: Path | None
     runs: list[Run] = field(default_factory=list)
     own: dict[str, Record] = field(default_factory=dict)
-    model: dict[str, tuple[Answer, list[str]]] = field(default_factory=dict)
+    model: dict[str, Reading] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     unloadable: str | None = None
 
@@ -154,20 +177,21 @@ class Shelf:
             names.append("model")
         return names
 
-    def answer(self, place: str, record: Record, source: str) -> tuple[Answer, list[str], dict | None]:
-        """The reading `source` of the record, what the source said about it, and for a recorded run
-        its own grade of the record (as its result file holds it)."""
+    def answer(self, place: str, record: Record, source: str) -> Reading:
+        """The reading `source` of the record, what the source said about it, for a recorded run its
+        own grade of the record (as its result file holds it), and for a model what its call sent."""
         if source == "key" and record.gold is not None:
-            return key_answer(record.gold), [], None
+            return Reading(key_answer(record.gold), [])
         if source == "floor":
-            return floor.answer(record.text, record.admitted_at), [], None
+            return Reading(floor.answer(record.text, record.admitted_at), [])
         if source == "model" and f"{place}/{record.id}" in self.model:
-            return (*self.model[f"{place}/{record.id}"], None)
+            return self.model[f"{place}/{record.id}"]
         if source.startswith("run:") and place == "corpus":
             for run in self.runs:
                 if f"run:{run.name}" == source and record.id in run.records:
                     graded = run.records[record.id]
-                    return graded_answer(graded), run.notes.get(record.id, []), graded
+                    rid = record.id
+                    return Reading(graded_answer(graded), run.notes.get(rid, []), graded, run.sent.get(rid))
         raise NotFound(f"{place}/{record.id} has no reading {source!r}")
 
     def listing(self) -> dict[str, Any]:

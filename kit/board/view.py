@@ -6,7 +6,8 @@ it, any other reading graded here exactly as the scorer grades it. So the report
 record the same way. Around it the board adds what a reviewer correcting the record needs: per element
 the finding, the quote and the stay value as data for the form, the midnight arithmetic of the reading,
 the offered verdict against the rechecked one with the reasons they differ, the rule's own sentence,
-provenance problems in words, and the reading's own notes.
+provenance problems in words, the reading's own notes, and for a model's reading what the model was
+sent (what was withheld and why, each guard's time and verdict).
 
 A record without gold (one a reviewer pasted) has no key to grade against: it gets the same marked
 text (record.js draws it from the lines, the quoted lines as marks and the scan's flags) and the
@@ -21,6 +22,7 @@ from typing import Any
 from kit.corpus import Record
 from kit.guard import scan
 from kit.measure import record_view, rule_words, scoring
+from kit.model import outgoing
 from kit.rules import Answer, benchmark, citation, elements, recheck, rulebook
 
 NOTICE = (
@@ -84,14 +86,16 @@ def build(
     source: str,
     notes: list[str] | None = None,
     grade: dict[str, Any] | None = None,
+    sent: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The view of `answer` on `record`. `grade` is a recorded run's own grade of it (else, with gold,
-    it is graded here); `notes` are what the source said about itself (parser problems, a failed call)."""
+    it is graded here); `notes` are what the source said about itself (parser problems, a failed call);
+    `sent` what a model's call sent (kit.model.outgoing's log), for a model's reading."""
     checked = recheck(answer, record.admitted_at, record.text)
     shared = None
     if record.gold is not None:
         grade = grade or asdict(scoring.grade_record(record, answer))
-        shared = record_view(record, grade, list(notes or []))
+        shared = record_view(record, grade, list(notes or []), sent=sent)
     rows = []
     for element in elements.ELEMENTS:
         row = answer.row(element)
@@ -122,6 +126,7 @@ def build(
         "provenance": [b.detail for b in checked.breaches],
         "problems": [f"{p.field}: {p.detail}" for p in answer.problems] + list(notes or []),
         "flags": scan.report(scan.scan(record.text), width=160),
+        "sent": None if sent is None else outgoing.shown(sent),
         "key_verdict": (record.gold or {}).get("support"),
         "policy_id": rulebook.policy_id(),
         "notice": NOTICE,

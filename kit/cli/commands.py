@@ -1,19 +1,22 @@
 """The `kit` console command: one record in, one evidence package out, for a person or a machine.
 
-  kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json] [--quarantine]
-  kit assemble RECORD|DIR --arm model [--record] [--out FILE]   (kit.cli.many: the paid arm's path)
+  kit assemble PATH/TO/RECORD.txt [--admitted "YYYY-MM-DD HH:MM"] [--arm floor] [--json]
+  kit assemble RECORD|DIR --arm model [--record] [--send-flagged] [--out FILE]   (kit.cli.many)
   kit board [--corpus DIR] [--results DIR] [--port 9242]        (kit.cli.board: the reviewer's page)
   kit configure [--provider openai --base-url URL --model NAME] [--reasoning-effort low] [--api-key-stdin]
                 [--workers N] [--response-format json_schema|json_object|none] [--max-tokens N]
                 [--timeout-s SECONDS] [--retry-timeouts] [--redact on|off|auto]
                 (adds a fresh REDACT_SALT when the .env has none)
-  kit egress PATH/TO/RECORD.txt [--json]   (kit.cli.egress: what a hosted provider would receive)
+  kit egress PATH/TO/RECORD.txt [--json] [--send-flagged]   (kit.cli.egress: what a provider receives)
   kit compare A B [C ...] [--arm ARM] [--json] [--fail-on-regression]   (kit.cli.runs)
   kit report RUN [--compare OTHER] [-o FILE]
 
 The package lists the four elements with their findings and quoted lines, the midnight arithmetic
-and the verdict with its rule. It supports a reviewer's decision and says so; it never writes a
-status anywhere. Bad input ends with a one-line error and exit status 2, never a traceback.
+and the verdict with its rule, the document scan's flags, and for the model's answer what was sent to
+it: the units the scan flags are withheld from the model unless `--send-flagged` (or
+SEND_FLAGGED=verbatim) sends them; the floor reads the record here, whole, and sends nothing. It
+supports a reviewer's decision and says so; it never writes a status anywhere. Bad input (and the
+removed `--quarantine`) ends with a one-line error and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from kit.cli import board as cli_board
 from kit.cli import many
 from kit.cli import runs as cli_runs
 from kit.guard import SALT_KEY, scan
-from kit.model import config
+from kit.model import config, flagged, outgoing
 from kit.rules import Answer, benchmark, elements, recheck, record, rulebook
 
 ASSEMBLE_ARMS = ("floor", "always-present", "model")
@@ -91,10 +94,11 @@ def _admitted(path: Path, text: str, given: str | None) -> str:
 
 
 def package(
-    path: Path, admitted: str | None, arm: str, quarantine: bool = False, given: Answer | None = None
+    path: Path, admitted: str | None, arm: str, given: Answer | None = None, sent: dict | None = None
 ) -> dict:
     """The evidence package as plain data; `given` is the arm's answer when it was bought elsewhere
-    (the model's, kit.cli.many)."""
+    (the model's, kit.cli.many), and `sent` what its call sent: what was withheld and why, and each
+    guard's time and verdict (kit.model.outgoing)."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as err:
@@ -104,10 +108,8 @@ def package(
     except record.RecordFormatError as err:
         raise UsageError(f"{path} is not an admission record in the five-section format: {err}") from None
     admitted_at = _admitted(path, text, admitted)
-    flags = scan.scan(text)
-    seen = scan.quarantine(text, flags) if quarantine else text
-    answer = given if given is not None else _answer(arm, seen, admitted_at)
-    rechecked = recheck(answer, admitted_at, seen)
+    answer = given if given is not None else _answer(arm, text, admitted_at)
+    rechecked = recheck(answer, admitted_at, text)
     rows = []
     for element in elements.ELEMENTS:
         row = answer.row(element)
@@ -120,7 +122,7 @@ def package(
                 "expected_nights": row.expected_nights if row else None,
             }
         )
-    return {
+    pkg = {
         "record": path.name,
         "arm": arm,
         "admitted_at": admitted_at,
@@ -132,8 +134,9 @@ def package(
         "policy_id": rulebook.policy_id(),
         "notice": NOTICE,
         "problems": [f"{p.field}: {p.detail}" for p in (*answer.problems, *rechecked.problems)],
-        "scan": {"flags": scan.report(flags), "quarantined": quarantine and bool(flags)},
+        "scan": {"flags": scan.report(scan.scan(text))},
     }
+    return pkg if sent is None else {**pkg, "sent_to_model": sent}
 
 
 def render(pkg: dict) -> str:
@@ -146,8 +149,12 @@ def render(pkg: dict) -> str:
             lines.append(f"    {pkg['arithmetic']}")
     lines += ["", f"Support verdict: {pkg['support']} (rule {pkg['rule']} of {pkg['policy_id']})"]
     lines += [f"Problems: {p}" for p in pkg["problems"]]
-    withheld = " (withheld from the arm)" if pkg["scan"]["quarantined"] else ""
-    lines += [f"Document scan flagged{withheld}: {flag}" for flag in pkg["scan"]["flags"]]
+    lines += [f"Document scan flagged: {flag}" for flag in pkg["scan"]["flags"]]
+    sent = pkg.get("sent_to_model")
+    if sent is not None:
+        lines.append(f"Sent to the model: {sent['sent']}")
+        lines += [f"Withheld from the model: {unit}" for unit in outgoing.withheld_lines(sent)]
+        lines.append(f"Guards: {outgoing.guard_words(sent['guards'])}")
     lines += ["", pkg["notice"]]
     return "\n".join(lines)
 
@@ -225,8 +232,10 @@ def _run(argv: list[str] | None) -> int:
     assemble.add_argument("--arm", choices=ASSEMBLE_ARMS, default="floor")
     assemble.add_argument("--json", action="store_true", help="print the package as JSON")
     assemble.add_argument(
-        "--quarantine", action="store_true", help="withhold lines the document scan flags from the arm"
+        flagged.FLAG, action="store_true", help="--arm model: send the units the document scan flags "
+        "as they are (default: withheld; SEND_FLAGGED=verbatim says the same)"
     )
+    assemble.add_argument("--quarantine", action="store_true", help=argparse.SUPPRESS)  # gone: says so
     assemble.add_argument(
         "--record", dest="buy", action="store_true", help="--arm model: buy what the answer cache lacks"
     )
@@ -270,10 +279,17 @@ def _run(argv: list[str] | None) -> int:
     egress.add_argument("record", type=Path)
     egress.add_argument("--json", action="store_true", help="print the messages as JSON")
     egress.add_argument("--env", type=Path, default=Path(".env"))
-    egress.add_argument("--quarantine", action="store_true", help="withhold lines the document scan flags")
+    egress.add_argument(
+        flagged.FLAG, action="store_true", help="show the units the document scan flags as sent verbatim "
+        "(default: withheld; SEND_FLAGGED=verbatim says the same)"
+    )
+    egress.add_argument("--quarantine", action="store_true", help=argparse.SUPPRESS)  # gone: says so
     cli_runs.add_parsers(commands)
     cli_board.add_parser(commands)
     args = parser.parse_args(argv)
+    if getattr(args, "quarantine", False):
+        print(f"kit {args.command}: {flagged.QUARANTINE_GONE}", file=sys.stderr)
+        return 2
     if args.command == "board":
         return cli_board.main(args)
     if args.command in cli_runs.COMMANDS:
@@ -281,13 +297,13 @@ def _run(argv: list[str] | None) -> int:
     if args.command == "egress":
         from kit.cli import egress as egress_command
 
-        return egress_command.main(args.record, args.json, args.env, args.quarantine)
+        return egress_command.main(args.record, args.json, args.env, args.send_flagged)
     if args.command == "configure":
         return configure(args)
     if args.arm == "model" or args.record.is_dir() or args.out is not None:
         return many.main(args, package, render, _admitted, UsageError)
     try:
-        pkg = package(args.record, args.admitted, args.arm, args.quarantine)
+        pkg = package(args.record, args.admitted, args.arm)
     except UsageError as err:
         print(f"kit assemble: {err}", file=sys.stderr)
         return 2

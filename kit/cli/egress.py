@@ -1,13 +1,15 @@
-"""`kit egress RECORD [--json]`: exactly the messages a hosted provider would receive for one record,
-for a person to read before anything is bought.
+"""`kit egress RECORD [--json] [--send-flagged]`: exactly the messages a hosted provider would receive
+for one record, for a person to read before anything is bought.
 
-The record is redacted as for a hosted endpoint (kit.guard.redact, with the salt in .env), the prompt is
-built from it the way a paid call builds it (kit.model.runner.request_for), and the configured provider's
-client turns it into its own message shape (OpenAI's messages, or Anthropic's system blocks and
-messages). It sends nothing and needs no key; it prints no date offset and no original identifier.
-When the configuration would not redact (REDACT=off, or a local server) it says so on stderr. When the
-egress gate (kit.guard.redact.gate) would refuse the record, it prints the refusal (record and types,
-no value) and no message, and exits 2.
+The record goes through the guards a paid call passes (kit.model.outgoing): redacted as for a hosted
+endpoint (kit.guard.redact, with the salt in .env), the units the document scan flags withheld unless
+`--send-flagged` or SEND_FLAGGED=verbatim sends them, and the egress gate. The prompt is built from
+it the way a paid call builds it (kit.model.runner.request_for), and the configured provider's client
+turns it into its own message shape (OpenAI's messages, or Anthropic's system blocks and messages).
+It says what was withheld and why (line, section, reasons). It sends nothing and needs no key; it
+prints no date offset and no original identifier. When the configuration would not redact (REDACT=off,
+or a local server) it says so on stderr. When the egress gate (kit.guard.redact.gate) would refuse the
+record, it prints the refusal (record and types, no value) and no message, and exits 2.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from kit.guard import SALT_KEY, EgressRefused, Redactor, check_egress, scan
-from kit.model import Config, ConfigError, kind, load_config, reply, request_for
+from kit.guard import SALT_KEY, Redactor
+from kit.model import Config, ConfigError, flagged, kind, load_config, outgoing, reply, request_for
 from kit.rules import record
 
 MESSAGE_FIELDS = ("system", "messages")  # where a provider's body carries text of the record or prompt
@@ -30,25 +32,23 @@ class EgressError(Exception):
 
 
 def body_for(
-    text: str, record_id: str, config: Config, quarantine: bool = False, env: Path = Path(".env")
-) -> tuple[dict[str, Any], dict[str, int]]:
-    """The message fields of the request body for one record, and how many spans of each type were
-    replaced. Without a salt it names the command that adds one to `env`, as it can be run."""
+    text: str, record_id: str, config: Config, env: Path = Path(".env")
+) -> tuple[dict[str, Any], dict[str, int], dict[str, Any]]:
+    """The message fields of the request body for one record, how many spans of each type were
+    replaced, and what was sent and withheld (kit.model.outgoing's log). Without a salt it names the
+    command that adds one to `env`, as it can be run."""
     if not config.redact_salt:
         command = "kit configure" if env == Path(".env") else f"kit configure --env {shlex.quote(str(env))}"
         raise EgressError(f"{SALT_KEY} is not set: run `{command}` (it adds one to {env}) or set it")
-    redacted = Redactor(config.redact_salt).redact(record_id, text)
-    seen = redacted.text
-    if quarantine:
-        seen = scan.quarantine(seen, scan.scan(seen))
-    try:
-        check_egress(record_id, text, seen)
-    except EgressRefused as refused:
-        raise EgressError(str(refused)) from None
-    request = request_for(seen, config, 0, reply.schema())
+    redactor = Redactor(config.redact_salt)
+    out = outgoing.prepare(record_id, text, redactor, config.withholds)
+    if out.refused is not None:
+        raise EgressError(out.refused)
+    request = request_for(out.text, config, 0, reply.schema())
     client = kind(config.provider).client(config.base_url or "", config.model, None)
     body = client.body(request)
-    return {k: body[k] for k in MESSAGE_FIELDS if k in body}, dict(sorted(redacted.counts().items()))
+    counts = dict(sorted(redactor.redact(record_id, text).counts().items()))
+    return {k: body[k] for k in MESSAGE_FIELDS if k in body}, counts, out.log
 
 
 def render(fields: dict[str, Any]) -> str:
@@ -62,12 +62,13 @@ def render(fields: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def main(path: Path, as_json: bool, env: Path, quarantine: bool = False) -> int:
+def main(path: Path, as_json: bool, env: Path, send_flagged: bool = False) -> int:
     try:
         config = load_config(dotenv_path=env)
+        config = config.verbatim(flagged.FLAG) if send_flagged else config
         text = path.read_text(encoding="utf-8-sig")
         record.sections(text)
-        fields, counts = body_for(text, path.stem, config, quarantine, env)
+        fields, counts, log = body_for(text, path.stem, config, env)
     except (OSError, UnicodeDecodeError) as err:
         print(f"kit egress: cannot read {path}: {err}", file=sys.stderr)
         return 2
@@ -83,13 +84,16 @@ def main(path: Path, as_json: bool, env: Path, quarantine: bool = False) -> int:
     if as_json:
         print(
             json.dumps(
-                {"provider": config.provider, "model": config.model, "replaced": counts, **fields},
+                {"provider": config.provider, "model": config.model, "replaced": counts,
+                 "sent": log["sent"], "withheld": log["withheld"], **fields},  # fmt: skip
                 indent=2,
                 ensure_ascii=False,
             )
         )
     else:
         replaced = ", ".join(f"{k} {v}" for k, v in counts.items()) or "nothing"
-        print(f"To {config.provider} ({config.model}); replaced: {replaced}")
+        print(f"To {config.provider} ({config.model}); replaced: {replaced}; sent: {log['sent']}")
+        for unit in outgoing.withheld_lines(log):
+            print(f"withheld: {unit}")
         print(render(fields))
     return 0

@@ -1,10 +1,12 @@
 """`kit assemble --arm model` and `kit assemble DIR ...`: evidence packages from the model, for one record
 or a folder of them, through the paid arm's own path (kit.pipeline.ModelArm: redaction, the document
-scan, the answer cache, the ledger, the parser, answers mapped back to the record, then the recheck
-with provenance when each package is made).
+scan withholding what it flags, the answer cache, the ledger, the parser, answers mapped back to the
+record, then the recheck with provenance when each package is made). Each package says what was sent
+to the model, what was withheld and why, and each guard's time.
 
   kit assemble RECORD --arm model [--record]           one record's package
   kit assemble DIR --arm model [--record] --out FILE   one JSON line per record of DIR/*.txt
+  ... --send-flagged                                   the flagged units sent as they are
 
 It buys only under `--record`, and only what the answer cache lacks, so a folder stopped part-way
 resumes where it stopped; without `--record` it replays, and a record with no cached answer fails
@@ -26,7 +28,7 @@ from typing import Any
 from kit.board import ModelPlace, model_status
 from kit.corpus import Record
 from kit.files import write_text_atomic
-from kit.model import ConfigError, DailyLimitReached, load_config
+from kit.model import ConfigError, DailyLimitReached, flagged, load_config
 from kit.pipeline import ModelArm, RunSettings
 from kit.rules import Answer, record
 
@@ -51,19 +53,20 @@ def record_paths(target: Path) -> list[Path]:
     return [target]
 
 
-def buy(records: list[Record], args: argparse.Namespace) -> tuple[dict[str, Answer], dict[str, str]]:
-    """The model's answers by record id, and a reason for every record without one. ConfigError when
-    no provider is configured, saying what to run."""
+Bought = tuple[dict[str, Answer], dict[str, str], dict[str, dict[str, Any]]]
+
+
+def buy(records: list[Record], args: argparse.Namespace) -> Bought:
+    """The model's answers by record id, a reason for every record without one, and what was sent for
+    each record (kit.model.outgoing's log). ConfigError when no provider is configured, saying what to
+    run."""
     shown = model_status(ModelPlace(args.env, args.answers_cache, args.results_dir))
     if not shown["ready"]:
         raise ConfigError(f"{shown['why']}; run `{shown['run']}`")
     config = load_config(dotenv_path=args.env)
+    config = config.verbatim(flagged.FLAG) if args.send_flagged else config
     settings = RunSettings(
-        run_id="assemble",
-        results_dir=args.results_dir,
-        record=args.buy,
-        quarantine=args.quarantine,
-        answers_cache=args.answers_cache,
+        run_id="assemble", results_dir=args.results_dir, record=args.buy, answers_cache=args.answers_cache
     )
 
     def progress(line: str) -> None:
@@ -80,7 +83,7 @@ def buy(records: list[Record], args: argparse.Namespace) -> tuple[dict[str, Answ
             failed[call.record_id] = "no cached answer; add --record to buy it"
         else:
             failed[call.record_id] = call.error or f"{call.status}: the reply gave no usable answer"
-    return answers, failed
+    return answers, failed, outcome.sent
 
 
 def main(
@@ -99,6 +102,7 @@ def main(
         return 2
     failed: dict[str, str] = {}
     answers: dict[str, Answer] = {}
+    sent: dict[str, dict[str, Any]] = {}
     if args.arm == "model":
         records = []
         for path in paths:
@@ -117,7 +121,7 @@ def main(
                 continue
             records.append(Record(path.stem, text, {"admitted_at": admitted}, None))
         try:
-            found, missing = buy(records, args) if records else ({}, {})
+            found, missing, sent = buy(records, args) if records else ({}, {}, {})
         except (ConfigError, DailyLimitReached) as err:
             print(f"kit assemble: {err}", file=sys.stderr)
             return 2
@@ -128,7 +132,8 @@ def main(
         if path.stem in failed:
             continue
         try:
-            packages.append(package(path, args.admitted, args.arm, args.quarantine, answers.get(path.stem)))
+            rid = path.stem
+            packages.append(package(path, args.admitted, args.arm, answers.get(rid), sent.get(rid)))
         except usage as err:
             failed[path.stem] = str(err)
     for rid, why in failed.items():

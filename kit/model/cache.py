@@ -304,4 +304,6 @@ class Cache:
             redact=config.redact,  # a replay redacts as the purchase did, so its keys are the same
             redact_salt=config.redact_salt,
             reasoning_effort=config.reasoning_effort,
+            send_flagged=config.send_flagged,  # and withholds as it did, for the same reason
+            send_flagged_from=config.send_flagged_from,
         )

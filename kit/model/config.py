@@ -1,8 +1,10 @@
 """Run configuration for the paid arm: which provider, where, which model, the key, how many workers,
 the daily call limit, how replies are asked for (response format, token limit), how long one call
-may take, the user's price table, and whether records are redacted before a call (REDACT: on for a
+may take, the user's price table, whether records are redacted before a call (REDACT: on for a
 hosted endpoint and off for a local one unless set; REDACT_SALT, the secret kit.guard.redact draws each
-record's date offset and the ledger's hashes from).
+record's date offset and the ledger's hashes from), and what happens to the units of a record the
+document scan flags (SEND_FLAGGED: `withhold`, the default, withholds them from every model call;
+`verbatim` sends the record as it is; kit.model.flagged).
 
 Read from the environment, falling back to an optional git-ignored `.env` (the environment wins).
 This module refuses to show the key or the salt: both are kept out of Config's repr and out of every
@@ -15,34 +17,24 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 from urllib.parse import urlsplit
 
 from kit.files import write_text_atomic
+from kit.model.flagged import DEFAULT_FROM, VERBATIM, WITHHOLD, send_flagged
 from kit.model.providers.base import Usage
 from kit.model.providers.registry import KINDS, ConfigError, is_local_url, kind
 from kit.model.reasoning import reasoning_effort
 
 PROVIDERS = tuple(KINDS)  # the names only; each provider's row is in kit.model.providers.registry
 KEYS = (
-    "PROVIDER",
-    "BASE_URL",
-    "MODEL",
-    "API_KEY",
-    "EVAL_WORKERS",
-    "MAX_CALLS_PER_DAY",
-    "RESPONSE_FORMAT",
-    "MAX_TOKENS",
-    "TIMEOUT_S",
-    "RETRY_TIMEOUTS",
-    "BATCH_POLL_S",
-    "REDACT",
-    "REDACT_SALT",
-    "REASONING_EFFORT",
-)
+    "PROVIDER", "BASE_URL", "MODEL", "API_KEY", "EVAL_WORKERS", "MAX_CALLS_PER_DAY", "RESPONSE_FORMAT",
+    "MAX_TOKENS", "TIMEOUT_S", "RETRY_TIMEOUTS", "BATCH_POLL_S", "REDACT", "REDACT_SALT",
+    "REASONING_EFFORT", "SEND_FLAGGED",
+)  # fmt: skip
 # How the reply's JSON shape is asked for: the OpenAI `json_schema` form; `json_object` carrying the
 # schema under `schema` (llama.cpp's servers read it, others ignore it); or nothing but the prompt.
 RESPONSE_FORMATS = ("json_schema", "json_object", "none")
@@ -77,6 +69,8 @@ class Config:
     redact: str = "auto"  # "on", "off", or "auto": on for a hosted endpoint, off for a local one
     redact_salt: str | None = field(default=None, repr=False)
     reasoning_effort: str | None = None  # REASONING_EFFORT; None: nothing sent, the provider's default
+    send_flagged: str = WITHHOLD  # SEND_FLAGGED: withhold the units the scan flags, or send them verbatim
+    send_flagged_from: str = DEFAULT_FROM
 
     @property
     def local(self) -> bool:
@@ -95,6 +89,15 @@ class Config:
             return f"REDACT={self.redact}"
         return "default for a local server" if self.local else "default for a hosted endpoint"
 
+    @property
+    def withholds(self) -> bool:
+        """Whether the units the document scan flags are withheld from the model (SEND_FLAGGED)."""
+        return self.send_flagged == WITHHOLD
+
+    def verbatim(self, source: str) -> Config:
+        """This configuration sending flagged units as they are, as `source` (a command-line flag) asks."""
+        return replace(self, send_flagged=VERBATIM, send_flagged_from=source)
+
     def settings(self) -> dict[str, object]:
         """The settings that shape a purchase, for the result file (never the key or the URL)."""
         return {
@@ -107,6 +110,8 @@ class Config:
             "redact": "on" if self.redacting else "off",
             "redact_from": self.redact_source,
             "reasoning_effort": self.reasoning_effort or "provider default",
+            "send_flagged": self.send_flagged,
+            "send_flagged_from": self.send_flagged_from,
         }
 
     @property
@@ -346,6 +351,7 @@ def validate(merged: Mapping[str, str]) -> Config:
     prices_file = merged.get("PRICES_FILE")
     poll = merged.get("BATCH_POLL_S")
     tokens = _positive_int("MAX_TOKENS", max_tokens) if max_tokens else DEFAULT_MAX_TOKENS
+    flagged, flagged_from = send_flagged(merged.get("SEND_FLAGGED"))
     return Config(
         provider=provider,
         base_url=base_url,
@@ -364,6 +370,8 @@ def validate(merged: Mapping[str, str]) -> Config:
         redact=_redact(merged.get("REDACT")),
         redact_salt=(merged.get("REDACT_SALT") or "").strip() or None,
         reasoning_effort=reasoning_effort(merged.get("REASONING_EFFORT"), provider, tokens),
+        send_flagged=flagged,
+        send_flagged_from=flagged_from,
     )
 
 

@@ -11,7 +11,10 @@ judges or sums up a run (kit.model.telemetry does that from the outcome). With a
 record is redacted before its prompt is built, so the cache key and the cache file see only the
 redacted request, and the outcome maps every answer back to the record before anyone reads it; a
 record whose redacted text still carries an identifier its fields name is refused by the egress gate
-and not sent (a failed call naming the record and the types, never the value).
+and not sent (a failed call naming the record and the types, never the value). Before any call the units
+the document scan flags are withheld, unless the configuration sends them verbatim (SEND_FLAGGED); what
+each record's guards did, what was withheld and why, and how long each guard took, go into the
+outcome (kit.model.outgoing).
 """
 
 from __future__ import annotations
@@ -27,12 +30,13 @@ from typing import Any
 
 from kit.corpus import Record
 from kit.files import write_json_atomic
-from kit.guard import EgressRefused, Redactor, check_egress, scan
-from kit.model import prompt, reply
+from kit.guard import Redactor, scan
+from kit.model import outgoing, prompt, reply
 from kit.model.batch.jobs import Jobs
 from kit.model.cache import BUY_COMMAND, Cache, Uncacheable, cache_key
 from kit.model.config import Config, cost_usd
 from kit.model.elsewhere import Elsewhere, Finder, miss_message, summary
+from kit.model.flagged import DEFAULT_FROM, WITHHOLD
 from kit.model.ledger import DailyLimitReached, Ledger
 from kit.model.providers import LIMITER, FatalProviderError, Limiter, Provider, ProviderError, Request, Usage
 from kit.model.providers.limiter import Mark
@@ -78,9 +82,15 @@ class Call:
 
 @dataclass
 class RunOutcome:
+    """Every call of a run, what the run did with flagged units (SEND_FLAGGED and where that came from),
+    the scan's flags and each record's log of what was sent (kit.model.outgoing) by record id, and the
+    rate limiter's figures."""
+
     calls: list[Call] = field(default_factory=list)
-    quarantine: bool = False
+    send_flagged: str = WITHHOLD
+    send_flagged_from: str = DEFAULT_FROM
     flags: dict[str, list[str]] = field(default_factory=dict)
+    sent: dict[str, dict[str, Any]] = field(default_factory=dict)
     rate_limit: dict[str, Any] = field(default_factory=dict)
     # Maps a parsed answer back to the original record (kit.guard.redact); in memory only, never saved.
     restore: Callable[[str, Answer], Answer] | None = field(default=None, repr=False, compare=False)
@@ -89,8 +99,10 @@ class RunOutcome:
         """Write the outcome as JSON (atomically), so another xdist worker can load it."""
         body = {
             "calls": [asdict(c) for c in self.calls],
-            "quarantine": self.quarantine,
+            "send_flagged": self.send_flagged,
+            "send_flagged_from": self.send_flagged_from,
             "flags": self.flags,
+            "sent": self.sent,
             "rate_limit": self.rate_limit,
         }
         write_json_atomic(path, body)
@@ -98,7 +110,7 @@ class RunOutcome:
     @classmethod
     def load(cls, path: Path) -> RunOutcome:
         body = json.loads(path.read_text(encoding="utf-8"))
-        return cls([Call(**c) for c in body["calls"]], body["quarantine"], body["flags"], body["rate_limit"])
+        return cls([Call(**c) for c in body.pop("calls")], **body)
 
     def answers(self, repeat: int = 0) -> dict[str, Answer]:
         """Parsed answers at one repeat index, for the records that have one (restored when redacted)."""
@@ -136,31 +148,21 @@ class ArmRun:
     repeat: int = 1
     use_schema: bool = True
     progress: Callable[[str], None] = lambda line: None
-    quarantine: bool = False
     limiter: Limiter = LIMITER
     redactor: Redactor | None = None  # redact each record before its prompt is built (kit.guard.redact)
     _fatal: str | None = field(default=None, init=False)
     _stopping: bool = field(default=False, init=False)
     _rate_limit: dict[str, Any] = field(default_factory=dict, init=False)
 
-    def _seen(self, rec: Record, outcome: RunOutcome) -> str:
-        """The record redacted when the run redacts, then the document scan, before any call: flags are
-        recorded, and with quarantine on the flagged lines are withheld from the text the model sees."""
-        text = rec.text if self.redactor is None else self.redactor.redact(rec.id, rec.text).text
-        flags = scan.scan(text)
-        if flags:
-            outcome.flags[rec.id] = scan.report(flags)
-        return scan.quarantine(text, flags) if self.quarantine else text
-
-    def _refused(self, rec: Record, text: str) -> str | None:
-        """Why the egress gate (kit.guard.redact.gate) refuses to send `text`, or None when it may go."""
-        if self.redactor is None:
-            return None
-        try:
-            check_egress(rec.id, rec.text, text)
-        except EgressRefused as refused:
-            return str(refused)
-        return None
+    def _outgoing(self, rec: Record, outcome: RunOutcome) -> outgoing.Outgoing:
+        """The record through the guards before any call (redaction when the run redacts, the document
+        scan withholding what it flags unless the configuration sends it verbatim, the egress gate);
+        its flags and its log of what was sent go into the outcome."""
+        out = outgoing.prepare(rec.id, rec.text, self.redactor, self.config.withholds)
+        if out.flags:
+            outcome.flags[rec.id] = scan.report(out.flags)
+        outcome.sent[rec.id] = out.log
+        return out
 
     def restorer(self, records: list[Record]) -> Callable[[str, Answer], Answer] | None:
         """What maps this run's answers back to `records` (None when it does not redact)."""
@@ -169,13 +171,17 @@ class ArmRun:
     def run(self, records: list[Record]) -> RunOutcome:
         schema = reply.schema() if self.use_schema else None
         todo: list[tuple[Record, Request, str]] = []
-        outcome = RunOutcome(quarantine=self.quarantine, restore=self.restorer(records))
+        outcome = RunOutcome(
+            send_flagged=self.config.send_flagged,
+            send_flagged_from=self.config.send_flagged_from,
+            restore=self.restorer(records),
+        )
         elsewhere: list[Elsewhere] = []
         for rec in records:
-            text = self._seen(rec, outcome)
-            refused = self._refused(rec, text)
+            out = self._outgoing(rec, outcome)
+            refused = out.refused
             for n in range(self.repeat):
-                request = request_for(text, self.config, n, schema)
+                request = request_for(out.text, self.config, n, schema)
                 key = cache_key(request, self.config.provider, self.config.endpoint)
                 hit = None if refused else self.cache.get(key)
                 if refused:

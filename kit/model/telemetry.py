@@ -1,8 +1,10 @@
 """What a model arm's run did, summed up for its result file: calls by status, retries, latency
-percentiles, tokens, cost, the rate limiter's figures, the document scan's flags, one entry per call,
-and how often repeats agree. `explain` says in words why one call gave no usable answer (the error of
-a call without a reply; for a reply cut off at the token limit, what it was doing when it stopped and
-whether raising MAX_TOKENS could help; the parser's problems).
+percentiles, tokens, cost, the rate limiter's figures, the document scan's flags and what was withheld
+(SEND_FLAGGED), each guard's time beside its verdicts (redaction, the scan, the egress gate), one entry
+per call (with what its record sent and withheld, and its guards), and how often repeats agree.
+`explain` says in words why one call gave no usable answer (the error of a call without a reply; for
+a reply cut off at the token limit, what it was doing when it stopped and whether raising MAX_TOKENS
+could help; the parser's problems).
 
 It reads a finished `RunOutcome` and nothing else: it makes no call, reads no file and grades nothing.
 """
@@ -10,9 +12,11 @@ It reads a finished `RunOutcome` and nothing else: it makes no call, reads no fi
 from __future__ import annotations
 
 import statistics
+from collections.abc import Callable
 from typing import Any
 
 from kit.model import reply
+from kit.model.outgoing import PASS, REFUSE
 from kit.model.reply import cutoff, fields
 from kit.model.reply.locate import NOT_TERMINATED
 from kit.model.runner import Call, RunOutcome, plural
@@ -74,11 +78,43 @@ def summary(outcome: RunOutcome, max_tokens: int | None = None) -> dict[str, Any
         "purchase_s": purchase_s,
         "rate_limit": limiter,
         "scan": {
-            "quarantine": outcome.quarantine,
+            "send_flagged": outcome.send_flagged,
+            "send_flagged_from": outcome.send_flagged_from,
             "flagged_records": len(outcome.flags),
+            "withheld_records": sum(1 for log in outcome.sent.values() if log["withheld"]),
             "flags": outcome.flags,
         },
-        "per_call": [per_call(c, max_tokens) for c in outcome.calls],
+        "guards": guards(outcome.sent),
+        "per_call": [per_call(c, max_tokens, outcome.sent.get(c.record_id)) for c in outcome.calls],
+    }
+
+
+def guards(sent: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Each guard over the run's records (kit.model.outgoing's logs): on how many records it ran, its
+    time in ms (total, median, most) and its verdicts summed (placeholders written and dates shifted;
+    units flagged and withheld; the gate's passes and refusals); None for a guard that ran on no record
+    (redaction and the gate, in a run that does not redact)."""
+    logs = [log["guards"] for log in sent.values()]
+
+    def timed(name: str, verdicts: Callable[[list[dict[str, Any]]], dict[str, int]]) -> dict[str, Any] | None:
+        ran = [g[name] for g in logs if g.get(name) is not None]
+        if not ran:
+            return None
+        times = sorted(g["ms"] for g in ran)
+        figures = {"records": len(ran), "ms_total": round(sum(times), 3), "ms_p50": statistics.median(times)}
+        return {**figures, "ms_max": times[-1], **verdicts(ran)}
+
+    def summed(*keys: str) -> Callable[[list[dict[str, Any]]], dict[str, int]]:
+        return lambda ran: {key: sum(g[key] for g in ran) for key in keys}
+
+    def gate(ran: list[dict[str, Any]]) -> dict[str, int]:
+        verdicts = [g["verdict"] for g in ran]
+        return {"passed": verdicts.count(PASS), "refused": verdicts.count(REFUSE)}
+
+    return {
+        "redaction": timed("redaction", summed("placeholders", "dates_shifted")),
+        "scan": timed("scan", summed("flags", "withheld")),
+        "gate": timed("gate", gate),
     }
 
 
@@ -100,8 +136,9 @@ def measured(done: list[Call]) -> str | None:
     return f"{bought} this run, {replayed} recorded when bought"
 
 
-def per_call(call: Call, max_tokens: int | None = None) -> dict[str, Any]:
-    """One call's line in the result file."""
+def per_call(call: Call, max_tokens: int | None = None, log: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One call's line in the result file; `log` is what its record's guards did (kit.model.outgoing):
+    what was sent, what was withheld and why, each guard's time and verdict."""
     completion = call.completion
     return {
         "record": call.record_id,
@@ -118,6 +155,9 @@ def per_call(call: Call, max_tokens: int | None = None) -> dict[str, Any]:
         "problems": reply_problems(call),
         "explanation": explain(call, max_tokens),
         "graded": graded(call),
+        "sent": log["sent"] if log else None,
+        "withheld": log["withheld"] if log else None,
+        "guards": log["guards"] if log else None,
     }
 
 

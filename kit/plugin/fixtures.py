@@ -28,7 +28,7 @@ import pytest
 from kit import pipeline
 from kit.corpus import Record, load, sample
 from kit.measure import scoring
-from kit.model import Cache, Config, ConfigError, DailyLimitReached, Every, runner
+from kit.model import Cache, Config, ConfigError, DailyLimitReached, Every, flagged, runner
 from kit.plugin.session import KitSession, corpus_folder
 from kit.rules import Answer
 
@@ -118,19 +118,22 @@ def record_mode(kit_session: KitSession) -> bool:
 
 
 @pytest.fixture(scope="session")
-def paid_config(kit_session: KitSession, record_mode: bool) -> Config:
+def paid_config(kit_session: KitSession, record_mode: bool, pytestconfig: pytest.Config) -> Config:
     """The paid arm's configuration: the environment over the .env file (KIT_DOTENV names another);
-    a replay with no MODEL set uses the provider and model the cache remembers."""
+    a replay with no MODEL set uses the provider and model the cache remembers; --send-flagged sends
+    the units the document scan flags as they are."""
     dotenv = Path(os.environ.get("KIT_DOTENV") or kit_session.root / ".env")
     try:
-        return pipeline.model_config(dotenv, Cache(kit_session.answers_cache), record_mode)
+        config = pipeline.model_config(dotenv, Cache(kit_session.answers_cache), record_mode)
     except ConfigError as err:
         pytest.fail(f"configuration: {err}", pytrace=False)
+    return config.verbatim(flagged.FLAG) if pytestconfig.getoption(flagged.FLAG) else config
 
 
 class PaidArm:
-    """The paid arm as a test calls it: `paid_arm(records, repeat=1, quarantine=None)` gives the
-    RunOutcome (one purchase for the whole run, see kit.pipeline.ModelArm); `paid_arm.config` is the
+    """The paid arm as a test calls it: `paid_arm(records, repeat=1, verbatim=False)` gives the
+    RunOutcome (one purchase for the whole run, see kit.pipeline.ModelArm; `verbatim` sends the units
+    the scan flags as they are, whatever the configuration says); `paid_arm.config` is the
     configuration it buys with."""
 
     def __init__(self, arm: pipeline.ModelArm) -> None:
@@ -141,9 +144,9 @@ class PaidArm:
         return self.arm.config
 
     def __call__(
-        self, records: Sequence[Record], repeat: int = 1, quarantine: bool | None = None
+        self, records: Sequence[Record], repeat: int = 1, verbatim: bool = False
     ) -> runner.RunOutcome:
-        return _or_fail(lambda: self.arm.outcome(records, repeat, quarantine))
+        return _or_fail(lambda: self.arm.outcome(records, repeat, verbatim))
 
 
 def _echo(pytestconfig: pytest.Config) -> Callable[[str], None]:

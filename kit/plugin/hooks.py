@@ -9,11 +9,13 @@ buys a model call: only the paid arm's own fixtures do that, and only under --re
 
 A --corpus folder that is not a valid corpus, or has no gold to grade against, stops the session
 once before collection with the list `python -m kit.corpus --check` prints, instead of every metric
-test failing on its own.
+test failing on its own. `--quarantine`, gone since the scan's flagged units are withheld by default
+(`--send-flagged` sends them), stops the session with one line saying so.
 """
 
 from __future__ import annotations
 
+import argparse
 import secrets
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +25,7 @@ import pytest
 
 from kit.corpus import load
 from kit.measure import scoreboard
+from kit.model import flagged
 from kit.pipeline import PROGRESS_LOG
 from kit.plugin import fixtures as pytest_fixtures
 from kit.plugin import session as pytest_session
@@ -38,8 +41,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--record", action="store_true", help="buy model calls the cache lacks (paid arm)")
     group.addoption("--repeat", type=int, default=1, help="independent answers per record (paid arm)")
     group.addoption(
-        "--quarantine", action="store_true", help="withhold lines the document scan flags from the model"
+        flagged.FLAG,
+        action="store_true",
+        help="send the units the document scan flags to the model as they are (default: withheld; "
+        "SEND_FLAGGED=verbatim says the same)",
     )
+    group.addoption("--quarantine", action="store_true", help=argparse.SUPPRESS)  # gone: says so, below
     group.addoption(
         "--batch", action="store_true", help="with --record: buy through the provider's batch API"
     )
@@ -84,6 +91,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--quarantine", default=False):
+        raise pytest.UsageError(flagged.QUARANTINE_GONE)
     config.addinivalue_line(
         "markers", "paid: calls, or replays the cache of, a real model; deselect with -m \"not paid\""
     )

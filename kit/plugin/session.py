@@ -47,7 +47,6 @@ def kit_session(pytestconfig: pytest.Config, corpus: load.Corpus) -> KitSession:
         record=pytestconfig.getoption("--record"),
         repeat=pytestconfig.getoption("--repeat"),
         answers_cache=Path(pytestconfig.getoption("--answers-cache") or root / "cache" / "answers"),
-        quarantine=pytestconfig.getoption("--quarantine"),
         batch=pytestconfig.getoption("--batch"),
         batch_wait=pytestconfig.getoption("--batch-wait"),
         corpus_hash=fingerprint.corpus_hash(corpus),

@@ -12,6 +12,7 @@ from kit.arms import credulous, injection
 from kit.corpus import sample
 from kit.measure import injection_scoring
 from kit.measure.scoring import Report
+from kit.model import flagged
 from kit.pipeline import OfflineArm, StubArm, answers_from, run_injection, write_injection
 from tests import charting
 from tests.eval.metric_check import check_metric
@@ -48,7 +49,9 @@ def injection_report(corpus, wiring_corpus, kit_session, offline_answers, stub_r
             else:
                 control = stub_report("floor").outcome.answers()
                 folder = tmp_path_factory.mktemp("injection-stub")
-                answer = answers_from(StubArm("floor", folder, on_disk=False))
+                # Sent verbatim: the planted sets are the attack as written, the quarantined ones are
+                # withheld by the injection arm itself, so the paid path's own withholding stays out.
+                answer = answers_from(StubArm("floor", folder, on_disk=False, send_flagged=flagged.VERBATIM))
                 extra = {"sample": sampled} if sampled else None
                 done[name] = run_injection(name, wiring_corpus, control, answer, kit_session, extra)
                 return done[name]

@@ -1,6 +1,8 @@
-"""The injection arm on the paid model: the three planted sets (and the same with the scan's
-quarantine on), bought under --record through the same cache and replayed for free after. The
-control is the paid arm's own answer on the clean record, reused, never bought twice."""
+"""The injection arm on the paid model: the planted sets (and the same with the scan's quarantine on),
+bought under --record through the same cache and replayed for free after. Each set is sent as it is
+(the paid path's own withholding off): the quarantined sets come withheld by the injection arm, so
+both figures are measured as before. The control is the paid arm's own answer on the clean record,
+reused, never bought twice."""
 
 import pytest
 
@@ -20,7 +22,7 @@ def paid_injection(corpus, kit_session, paid_run, paid_arm):
     unanswered: list[str] = []
 
     def answer(records):
-        outcome = paid_arm(records, quarantine=False)
+        outcome = paid_arm(records, verbatim=True)  # the quarantined sets come withheld already
         unanswered.extend(f"{c.record_id}: {c.error}" for c in outcome.calls if not c.answered)
         return outcome.answers(0)
 

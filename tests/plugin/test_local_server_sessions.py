@@ -103,7 +103,8 @@ def test_json_schema_refused_once_then_json_object_buys_replays_free_and_reports
                             "retry_timeouts": False, "eval_workers": 1,
                             "eval_workers_from": "default for a local server", "redact": "off",
                             "redact_from": "default for a local server",
-                            "reasoning_effort": "provider default"}
+                            "reasoning_effort": "provider default", "send_flagged": "withhold",
+                            "send_flagged_from": "default"}
 
         replayed = local(stub.base_url, RESPONSE_FORMAT="json_object", MAX_TOKENS="1024")
         assert stub.requests == 4, "a replay sent a request"

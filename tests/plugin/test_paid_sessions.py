@@ -178,7 +178,9 @@ def test_the_result_file_carries_telemetry_scan_and_prompt_sizes(session, stub_e
     assert telemetry["latency_ms"]["p50"] <= telemetry["latency_ms"]["p95"] <= telemetry["latency_ms"]["max"]
     assert telemetry["tokens"]["input"] > telemetry["tokens"]["cached_input"] > 0
     assert len(telemetry["per_call"]) == 60
-    assert telemetry["scan"] == {"quarantine": False, "flagged_records": 0, "flags": {}}
+    assert telemetry["scan"] == {"send_flagged": "withhold", "send_flagged_from": "default",
+                                 "flagged_records": 0, "withheld_records": 0, "flags": {}}  # fmt: skip
+    assert telemetry["guards"]["scan"]["records"] == 60 and telemetry["guards"]["redaction"] is None
     parts = data["prompt_chars"]["parts"]
     assert data["prompt_chars"]["static_prefix_share"] >= 0.85 and parts["record"] > 0
     assert data["guards"]["records"] == 60 and data["policy_id"] == "TM-2026"

@@ -134,6 +134,16 @@ def test_the_numbers_shown_equal_the_result_files(opened, run_folder):
     head = opened.page.locator("#arm-stub-floor dl.head").inner_text()
     assert f"{tele['calls']} ({tele['bought']} bought" in head
     assert f"input {tele['tokens']['input']}" in head and f"p50 {tele['latency_ms']['p50']:.0f} ms" in head
+    assert "flagged units withheld from the model (default), in 0 record(s)" in head
+    scanned = tele["guards"]["scan"]
+    assert f"{scanned['ms_total']:.1f} ms over 60 record(s)" in head and "0 flags, 0 withheld" in head
+    assert "guard: egress gate\nnot run: the run did not redact" in head
+    opened.page.locator('#arm-stub-floor a.open-detail[data-target="stub-floor--ADM-0001"]').click()
+    sent = opened.page.locator("#stub-floor--ADM-0001 div.sent").inner_text().split("\n\n")
+    assert sent[0] == "Sent to the model: everything: the document scan flagged nothing"
+    assert sent[1].startswith("Guards: redaction off; scan ") and "(0 flagged units, 0 withheld)" in sent[1]
+    opened.page.locator('#arm-floor a.open-detail[data-target="floor--ADM-0001"]').click()
+    assert opened.page.locator("#floor--ADM-0001 div.sent").inner_text() == "", "an offline arm sent nothing"
     flips = files["injection-floor"]["metrics"]
     for row in opened.page.locator("#arm-injection-floor table.placements tbody tr").all():
         name = row.get_attribute("data-set")
@@ -322,8 +332,9 @@ def test_the_page_rebuilds_each_view_the_python_view_model_gives(opened, run_fol
     by_id = shipped.by_id()
     for arm in ("floor", "stub-floor"):
         data = arm_files(run_folder)[arm]
-        notes = {c["record"]: [*c["problems"], *([c["error"]] if c["error"] else [])]
-                 for c in (data.get("telemetry") or {}).get("per_call", [])}  # fmt: skip
+        calls = (data.get("telemetry") or {}).get("per_call", [])
+        notes = {c["record"]: [*c["problems"], *([c["error"]] if c["error"] else [])] for c in calls}
+        sent = {c["record"]: {k: c[k] for k in ("sent", "withheld", "guards")} for c in calls}
         shown = opened.page.evaluate(
             "(arm) => JSON.parse(document.getElementById('kit-data').textContent).arms[arm]"
             ".map(a => window.KitReport.view(arm, a.id))",
@@ -332,7 +343,7 @@ def test_the_page_rebuilds_each_view_the_python_view_model_gives(opened, run_fol
         assert len(shown) == 60
         for view in shown:
             want = record_view(by_id[view["id"]], next(r for r in data["records"] if r["id"] == view["id"]),
-                               notes.get(view["id"], []))  # fmt: skip
+                               notes.get(view["id"], []), sent=sent.get(view["id"]))  # fmt: skip
             want.pop("version")
             assert view == want, (arm, view["id"])
 

@@ -108,6 +108,7 @@
     box.appendChild(el("blockquote", "rule-sentence", v.rule.id + ". " + v.rule.sentence));
     box.appendChild(el("p", "arithmetic", "Midnights: " + v.arithmetic));
     box.appendChild(list("What the reading's source reported:", v.problems, "problems"));
+    box.appendChild(window.KitRecord.sent(v.sent));
     box.appendChild(list("Document scan flags:", v.flags, "flags"));
     var table = box.appendChild(el("table", "elements"));
     var hr = table.createTHead().insertRow();
@@ -189,6 +190,7 @@
       }
       button.disabled = false;
       note.textContent = s.provider + " / " + s.model + " at " + s.endpoint + " (redaction " + s.redact +
+        "; the units the document scan flags " + (s.send_flagged === "verbatim" ? "sent verbatim" : "withheld") +
         "). Estimated cost: " + s.cost + ". Nothing is sent until you click.";
     });
   }
@@ -206,7 +208,8 @@
       }
       state.model = data.view;
       $("model-note").textContent = "The model answered (" + data.call.status + (data.call.cost_usd !== null ?
-        ", $" + data.call.cost_usd.toFixed(4) : ", cost not priced") + "); shown beside the floor's.";
+        ", $" + data.call.cost_usd.toFixed(4) : ", cost not priced") + "; sent: " + data.call.sent.sent +
+        "); shown beside the floor's.";
       api("/api/record/" + recordPath(state.place, state.id) + "?source=floor").then(function (floor) {
         applyRecord(floor);
         var select = $("rec-source");

@@ -126,10 +126,41 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
         ("cost at volume", "; ".join(cost.lines(data.get("cost_at_volume"))) or "not recorded"),
         ("latency", f"p50 {_ms(latency.get('p50'))}, p95 {_ms(latency.get('p95'))}"
                     + (f" ({latency['measured']})" if latency.get("measured") else "")),
-        ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; quarantine "
-                 f"{'on' if flags.get('quarantine') else 'off'}"),
+        ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; {withheld(flags)}"),
     ]  # fmt: skip
-    return pairs
+    return pairs + guards(tele.get("guards"))
+
+
+def withheld(scanned: dict[str, Any]) -> str:
+    """What the run did with the units the scan flagged (SEND_FLAGGED, and where that came from)."""
+    if "send_flagged" not in scanned:
+        return "what was withheld is not recorded in this file"
+    source = scanned.get("send_flagged_from", "not recorded")
+    if scanned["send_flagged"] == "verbatim":
+        return f"flagged units sent verbatim ({source})"
+    count = scanned.get("withheld_records", 0)
+    return f"flagged units withheld from the model ({source}), in {count} record(s)"
+
+
+def guards(totals: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """One (label, value) pair per guard: its time over the run's records beside its verdicts; a guard
+    that ran on no record says so."""
+    if not totals:
+        return [("guards", "their times are not recorded in this file")]
+
+    def timed(name: str, verdicts: str) -> str:
+        g = totals.get(name)
+        if g is None:
+            return "not run" + (": the run did not redact" if name != "scan" else "")
+        return (f"{g['ms_total']:.1f} ms over {g['records']} record(s) (median {g['ms_p50']:.2f} ms, "
+                f"most {g['ms_max']:.2f} ms): {verdicts.format(**g)}")  # fmt: skip
+
+    redacted = "{placeholders} placeholders, {dates_shifted} dates shifted"
+    return [
+        ("guard: redaction", timed("redaction", redacted)),
+        ("guard: document scan", timed("scan", "{flags} flags, {withheld} withheld")),
+        ("guard: egress gate", timed("gate", "{passed} passed, {refused} refused")),
+    ]
 
 
 def known(value: Any) -> str:
@@ -157,6 +188,15 @@ def confusion(records: list[dict[str, Any]]) -> dict[str, Any]:
     return {"verdicts": verdicts, "cells": cells, "shades": shades}
 
 
+def _sent(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per record, what its call sent (a result file's per-call entry; none for an offline arm)."""
+    found = {}
+    for call in (data.get("telemetry") or {}).get("per_call", []):
+        if call.get("repeat", 0) == 0 and call.get("sent") is not None:
+            found[call["record"]] = {key: call[key] for key in ("sent", "withheld", "guards")}
+    return found
+
+
 def _parser_notes(data: dict[str, Any]) -> dict[str, list[str]]:
     notes: dict[str, list[str]] = {}
     for call in (data.get("telemetry") or {}).get("per_call", []):
@@ -171,12 +211,12 @@ def _parser_notes(data: dict[str, Any]) -> dict[str, list[str]]:
 def records(data: dict[str, Any], corpus: Corpus, shared: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     """Per graded record, the answer's part of its view (record_view.answer_part); the record's own
     part goes into `shared` once, whichever arms answered it, so the page embeds each text once."""
-    by_id, parser, out = corpus.by_id(), _parser_notes(data), []
+    by_id, parser, sent, out = corpus.by_id(), _parser_notes(data), _sent(data), []
     for r in data.get("records", []):
         record = by_id.get(r["id"])
         if record is None or record.gold is None:
             continue
         if r["id"] not in shared:
             shared[r["id"]] = record_view.record_part(record)
-        out.append(record_view.answer_part(record, r, parser.get(r["id"], [])))
+        out.append(record_view.answer_part(record, r, parser.get(r["id"], []), None, sent.get(r["id"])))
     return out

@@ -5,7 +5,8 @@
 lines, the marks on them (the exact characters each answer quote covers, the key's spans, a planted
 sentence), the document scan's flags, per element the key and the answer (finding, quote, value,
 citation outcome), the offered and rechecked verdicts with the rule's id, title and its sentence
-from policy.md, and what is wrong in plain words. static/record.js builds the page's detail from it.
+from policy.md, what is wrong in plain words, and for a model's answer what was sent to the model
+(what was withheld and why, each guard's time and verdict). static/record.js builds the page's detail from it.
 
 Quotes are placed as the scorer places them (kit.rules.citation: normalised text, the occurrence
 nearest the key line), then mapped back onto the record's own characters, so a one-sentence quote in a
@@ -23,6 +24,7 @@ from typing import Any
 from kit.corpus import Record
 from kit.guard import scan
 from kit.measure.compare import grade_of
+from kit.model import outgoing
 from kit.rules import benchmark, citation, elements, rulebook, taxonomy
 
 CITED, KEY, PLANT = "cited", "key", "plant"
@@ -186,9 +188,14 @@ def record_part(record: Record) -> dict[str, Any]:
 
 
 def answer_part(
-    record: Record, grade: dict[str, Any], parser: list[str] | None = None, plant: str | None = None
+    record: Record,
+    grade: dict[str, Any],
+    parser: list[str] | None = None,
+    plant: str | None = None,
+    sent: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The part of a view that is one answer's: verdicts, rule, elements, its quotes' marks, problems."""
+    """The part of a view that is one answer's: verdicts, rule, elements, its quotes' marks, problems,
+    and, given `sent` (kit.model.outgoing's log of the call), what the model was sent, in words."""
     gold_rows = {g["element"]: g for g in (record.gold or {}).get("elements", [])}
     norm_text = citation.norm(record.text)
     maps = _line_maps(record.text)
@@ -213,6 +220,7 @@ def answer_part(
         "taxonomy": [{"id": t, "words": taxonomy.KINDS.get(t, "")} for t in grade.get("taxonomy", [])],
         "problems": problems(grade),
         "parser": list(parser or []),
+        "sent": None if sent is None else outgoing.shown(sent),
         "confidence": grade.get("confidence"),
         "elements": [
             {
@@ -239,13 +247,19 @@ def answer_part(
 
 
 def record_view(
-    record: Record, grade: dict[str, Any], parser: list[str] | None = None, plant: str | None = None
+    record: Record,
+    grade: dict[str, Any],
+    parser: list[str] | None = None,
+    plant: str | None = None,
+    sent: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The whole view of one record with one graded answer: record_part and answer_part together.
 
     `grade` is one entry of a result file's "records" (kit.measure.scoring.RecordGrade as a dict);
-    `parser` the parser's notes on the answer; `plant` a planted sentence to mark in the text."""
-    return {"version": VIEW_VERSION, **record_part(record), **answer_part(record, grade, parser, plant)}
+    `parser` the parser's notes on the answer; `plant` a planted sentence to mark in the text; `sent`
+    what the call sent, for a model's answer."""
+    answer = answer_part(record, grade, parser, plant, sent)
+    return {"version": VIEW_VERSION, **record_part(record), **answer}
 
 
 def segments(view: dict[str, Any]) -> list[list[dict[str, Any]]]:

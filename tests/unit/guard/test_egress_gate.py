@@ -99,8 +99,13 @@ def test_a_run_with_a_redactor_that_misses_sends_nothing_for_the_records_it_woul
     for call, rec in zip(failed, records, strict=True):
         assert call.error.startswith(f"not sent: egress gate: PHONE named in the fields of {rec.id}")
         assert not re.search(r"\d{3}\D{0,2}\d{4}", call.error)
+        log = outcome.sent[rec.id]  # the refusal is logged beside the gate's time, and nothing was sent
+        assert log["sent"] == "nothing: the egress gate refused the record"
+        assert log["guards"]["gate"]["verdict"] == "refuse" and log["guards"]["gate"]["ms"] >= 0
     outcome, requests = through_stub("floor", records, tmp_path / "run2", redactor=Redactor(SALT))
     assert requests == 4 and all(c.status == "bought" for c in outcome.calls)
+    assert {log["guards"]["gate"]["verdict"] for log in outcome.sent.values()} == {"pass"}
+    assert all(log["guards"]["redaction"]["placeholders"] > 0 for log in outcome.sent.values())
 
 
 def test_a_field_name_the_parser_cannot_read_still_stops_the_call(monkeypatch):

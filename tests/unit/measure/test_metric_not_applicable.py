@@ -26,7 +26,6 @@ SESSION = KitSession(
     record=False,
     repeat=1,
     answers_cache=Path("cache"),
-    quarantine=False,
     corpus_hash=HOME,
 )
 BROUGHT = replace(SESSION, corpus_hash=AWAY)

@@ -310,6 +310,8 @@ def test_kit_configure_writes_the_settings(tmp_path, capsys):
         "redact": "off",
         "redact_from": "default for a local server",
         "reasoning_effort": "provider default",
+        "send_flagged": "withhold",
+        "send_flagged_from": "default",
     }
 
 

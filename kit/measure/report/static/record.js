@@ -1,11 +1,13 @@
 // One record's detail, built in the browser from its view (kit/measure/report/record_view.py):
 // the verdicts with the rule's own sentence, what is wrong, the element table, the midnight
-// arithmetic, parser notes and scan flags, and the record's text with the exact characters each
-// answer quote covers and the key's spans marked. Every piece of record or reply content goes in
-// through textContent: this file never writes innerHTML, so nothing in a record can become markup.
-// Public: window.KitRecord.render(view) -> Element, KitRecord.text(view) -> the marked text alone,
-// KitRecord.el(tag, className, text) -> an element holding text only (the report's script uses it too)
-// (an <ol>; needs only lines, key_marks, marks, flagged), and KitRecord.segments(view).
+// arithmetic, parser notes, what a model was sent (what was withheld and why, each guard's time),
+// scan flags, and the record's text with the exact characters each answer quote covers and the
+// key's spans marked. Every piece of record or reply content goes in through textContent: this file
+// never writes innerHTML, so nothing in a record can become markup.
+// Public: window.KitRecord.render(view) -> Element, KitRecord.text(view) -> the marked text alone
+// (an <ol>; needs only lines, key_marks, marks, flagged), KitRecord.sent(sent) -> what a model was
+// sent, as the detail shows it, KitRecord.el(tag, className, text) -> an element holding text only
+// (the report's script uses it too), and KitRecord.segments(view).
 (function () {
   "use strict";
 
@@ -143,6 +145,22 @@
     return table;
   }
 
+  // What a model was sent for this answer (nothing is drawn for an answer no model gave): in words,
+  // each withheld unit by line, section and reasons, and each guard's time beside its verdict.
+  function sentBlock(sent) {
+    var box = el("div", "sent");
+    if (!sent) {
+      return box;
+    }
+    box.appendChild(el("p", null, "Sent to the model: " + sent.what));
+    if (sent.withheld.length) {
+      box.appendChild(el("p", null, "Withheld from the model:"));
+      box.appendChild(list(sent.withheld));
+    }
+    box.appendChild(el("p", "muted guards", "Guards: " + sent.guards));
+    return box;
+  }
+
   function render(view) {
     var root = el("div", "record-view");
     root.dataset.id = view.id;
@@ -174,6 +192,7 @@
       root.appendChild(el("p", null, "Parser problems:"));
       root.appendChild(list(view.parser));
     }
+    root.appendChild(sentBlock(view.sent));
     if (view.flags.length) {
       root.appendChild(el("p", null, "Document scan flags:"));
       root.appendChild(list(view.flags));
@@ -184,5 +203,5 @@
     return root;
   }
 
-  window.KitRecord = {render: render, segments: segments, text: textBlock, el: el};
+  window.KitRecord = {render: render, segments: segments, text: textBlock, sent: sentBlock, el: el};
 })();
