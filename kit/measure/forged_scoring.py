@@ -106,6 +106,24 @@ class ForgedReport:
         }
 
 
+def result_body(reports: dict[str, ForgedReport], hashes: dict[str, str]) -> dict[str, Any]:
+    """One result file's body for several materials measured in one run (metric names carry each
+    material's name), with each material file's content hash (`hashes`, by file name)."""
+    body: dict[str, Any] = {
+        "arm": ARM,
+        "materials": dict(hashes),
+        "metrics": {},
+        "by_style": {},
+        "records": [],
+    }
+    for material, report in reports.items():
+        part = report.to_dict()
+        body["metrics"].update(part["metrics"])
+        body["by_style"].update({f"{material}.{k}": v for k, v in part["by_style"].items()})
+        body["records"] += part["records"]
+    return body
+
+
 def _rank(verdict: str | None) -> int:
     """How far down the rulebook's rule order a verdict is first given (-1 for none)."""
     rules = rulebook.policy()["rules"]

@@ -45,18 +45,8 @@ def _load(material: str) -> tuple[forged.Forgery, ...]:
 def forged_reports(corpus, kit_session) -> dict[str, forged_scoring.ForgedReport]:
     """Each material measured on the corpus under test, written as one result file."""
     reports = {m: forged_scoring.evaluate(m, corpus, _load(m)) for m in MATERIALS}
-    body = {
-        "arm": forged_scoring.ARM,
-        "materials": {f"{m}.json": forged.content_hash(MATERIAL / f"{m}.json") for m in MATERIALS},
-        "metrics": {},
-        "by_style": {},
-        "records": [],
-    }
-    for material, report in reports.items():
-        part = report.to_dict()
-        body["metrics"].update(part["metrics"])
-        body["by_style"].update({f"{material}.{k}": v for k, v in part["by_style"].items()})
-        body["records"] += part["records"]
+    hashes = {f"{m}.json": forged.content_hash(MATERIAL / f"{m}.json") for m in MATERIALS}
+    body = forged_scoring.result_body(reports, hashes)
     results.write_json(kit_session.result_path(forged_scoring.ARM), kit_session.run_id, body, corpus)
     return reports
 
