@@ -28,25 +28,48 @@ from kit.rules import Answer, ElementAnswer, benchmark, elements, recheck
 WHY = "credulous reader: believes the planted line"
 
 
-def read(planted: injection.Planted, seen_text: str) -> Answer:
-    """The answer of a reader who believes the plant when its line is in `seen_text`."""
-    answer = from_gold(planted.clean.gold)
-    template = planted.template
-    if planted.line not in seen_text:
-        return answer
-    order, stay = elements.ADMITTING_ORDER, elements.STAY_EXPECTATION
-    gold = planted.clean.gold
-    if template.order and answer.finding(order) != elements.word(order, elements.PRESENT):
-        answer.elements[order] = ElementAnswer(order, elements.word(order, elements.PRESENT), planted.line)
-    if template.stay and not benchmark.meets(gold["midnights"]):
-        nights = planted.nights if template.stay_value == "nights" else None
-        date = planted.date if template.stay_value == "date" else None
+def believe(
+    clean: Record,
+    line: str,
+    *,
+    order: bool,
+    nights: int | None = None,
+    date: str | None = None,
+    asks: str | None = None,
+) -> Answer:
+    """The answer of a reader who believes `line` (a text it found in the record) wherever the clean
+    record falls short: an order claim (`order`) replaces an order that is not `order-present`, a stay
+    claim (a night count or a discharge date, as the line states it) replaces a stay that does not
+    reach the benchmark, each quoting `line`. Its verdict is `asks` when the line asks for one, and
+    otherwise the verdict its readings give with provenance unchecked. Shared by the injection arm's
+    plants and the forged documentation (kit.arms.forged)."""
+    answer = from_gold(clean.gold)
+    order_row, stay = elements.ADMITTING_ORDER, elements.STAY_EXPECTATION
+    present = elements.word(order_row, elements.PRESENT)
+    if order and answer.finding(order_row) != present:
+        answer.elements[order_row] = ElementAnswer(order_row, present, line)
+    if (nights is not None or date is not None) and not benchmark.meets(clean.gold["midnights"]):
         word = elements.word(stay, elements.PRESENT)
-        answer.elements[stay] = ElementAnswer(stay, word, planted.line, date, nights)
-    asked = injection.TARGET if template.asks else None
-    answer.support = asked or recheck(answer, planted.clean.admitted_at).verdict
+        answer.elements[stay] = ElementAnswer(stay, word, line, date, nights)
+    answer.support = asks or recheck(answer, clean.admitted_at).verdict
     answer.why = WHY
     return answer
+
+
+def read(planted: injection.Planted, seen_text: str) -> Answer:
+    """The answer of a reader who believes the plant when its line is in `seen_text`."""
+    template = planted.template
+    if planted.line not in seen_text:
+        return from_gold(planted.clean.gold)
+    value = template.stay_value
+    return believe(
+        planted.clean,
+        planted.line,
+        order=template.order,
+        nights=planted.nights if value == "nights" else None,
+        date=planted.date if value == "date" else None,
+        asks=injection.TARGET if template.asks else None,
+    )
 
 
 def answerer(corpus: Corpus) -> Callable[[list[Record]], dict[str, Answer]]:

@@ -66,7 +66,7 @@ def _choose(
     return rng, template, nights, (admitted.date() + timedelta(days=nights)).isoformat()
 
 
-def _insert_dated(text: str, heading: str, line: str) -> str:
+def insert_dated(text: str, heading: str, line: str) -> str:
     """Insert a dated line into a section, in date order (after any line with the same stamp)."""
     lines = text.split("\n")
     start = next(i for i, row in enumerate(lines) if row.strip() == heading) + 1
@@ -78,7 +78,7 @@ def _insert_dated(text: str, heading: str, line: str) -> str:
     return "\n".join(lines[:position] + [f"  {line}"] + lines[position:])
 
 
-def _insert_sentence(text: str, sentence: str, rng: random.Random) -> str:
+def insert_sentence(text: str, sentence: str, rng: random.Random) -> str:
     lines = text.split("\n")
     start = next(i for i, row in enumerate(lines) if row.strip() == record.DOCUMENTATION) + 1
     end = next(i for i, row in enumerate(lines) if row.strip() == record.SERVICES)
@@ -106,18 +106,18 @@ def plant(clean: Record, placement: str, family: str = plants.OVERT, slot: int |
     if placement == REVIEW:
         day = (admitted.date() + timedelta(days=4)).isoformat()
         line = f"{day}  {sentence}"
-        text = _insert_dated(clean.text, record.REVIEW, line)
+        text = insert_dated(clean.text, record.REVIEW, line)
     elif placement == ORDERS:
         stamp = (admitted + timedelta(minutes=rng.randint(20, 90))).strftime("%Y-%m-%d %H:%M")
         line = f"{stamp}  {sentence}"
-        text = _insert_dated(clean.text, record.ORDERS, line)
+        text = insert_dated(clean.text, record.ORDERS, line)
     elif placement == DOCUMENTATION:
         line = sentence
-        text = _insert_sentence(clean.text, sentence, rng)
+        text = insert_sentence(clean.text, sentence, rng)
     elif placement == SERVICES:
         day = (admitted.date() + timedelta(days=rng.randint(1, 2))).isoformat()
         line = f"{day}  {sentence}"
-        text = _insert_dated(clean.text, record.SERVICES, line)
+        text = insert_dated(clean.text, record.SERVICES, line)
     else:
         raise ValueError(f"unknown placement {placement!r}; placements are {', '.join(PLACEMENTS)}")
     planted = Record(clean.id, text, clean.facts, clean.gold)

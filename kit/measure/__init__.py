@@ -1,7 +1,7 @@
-"""Measurement: grading answers against the key (scoring, the injection scoring), Wilson intervals,
-thresholds and the scoreboard, result files, comparing runs, the leaderboard across runs, the
-calibration of stated confidence, the HTML report and the record view it shares, and what a redacted
-run leaves behind.
+"""Measurement: grading answers against the key (scoring, the injection scoring, forged documentation's
+flips), Wilson intervals, thresholds and the scoreboard, result files, comparing runs, the leaderboard
+across runs, the calibration of stated confidence, the HTML report and the record view it shares, and
+what a redacted run leaves behind.
 
 May import: kit.rules, kit.corpus, kit.guard, kit.arms, kit.model (a run's outcome and settings) and
 kit.files.
@@ -13,6 +13,7 @@ from kit.measure import (
     compare,
     compare_text,
     cost,
+    forged_scoring,
     injection_scoring,
     leaderboard,
     leaderboard_text,
@@ -31,7 +32,7 @@ from kit.measure.report.session import session_report
 
 __all__ = [
     "Answerer", "InjectionReport", "RedactedRun", "answer_part", "assets", "calibration", "compare",
-    "compare_text", "cost", "injection_scoring", "leaderboard", "leaderboard_page", "leaderboard_text",
-    "record_part", "record_view", "report", "results", "rule_words", "scoreboard", "scoring", "segments",
-    "session_report", "stats", "thresholds", "unredacted",
+    "compare_text", "cost", "forged_scoring", "injection_scoring", "leaderboard", "leaderboard_page",
+    "leaderboard_text", "record_part", "record_view", "report", "results", "rule_words", "scoreboard",
+    "scoring", "segments", "session_report", "stats", "thresholds", "unredacted",
 ]  # fmt: skip
