@@ -59,9 +59,13 @@ def clinical(word: str) -> bool:
 
 
 def safe(word: str) -> bool:
-    """A common English word that is not a name, or a clinical word."""
+    """A common English word that is not a name, or a clinical word; a hyphenated word when each of
+    its parts is ("INPATIENT-SUPPORTED", "step-down")."""
     folded = fold(word)
-    return folded in english_words() or folded in clinical_words()
+    if folded in english_words() or folded in clinical_words():
+        return True
+    parts = [p for p in folded.split("-") if p]
+    return len(parts) > 1 and all(p in english_words() or p in clinical_words() for p in parts)
 
 
 def english(word: str) -> bool:
