@@ -43,9 +43,13 @@ LABEL_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 PERSON_KINDS = frozenset({"PATIENT", "RELATIVE"})
 _FACT_LINE = re.compile(
-    r"^[ \t]*(?P<label>[^\s\d:=][^\n\d:=]{0,39}?)(?:[ \t]{2,}|[ \t]*[:=][ \t]*|[ \t]+-[ \t]+)"
+    r"^[ \t]*(?P<label>[^\s\d:=][^\n\d:=]{0,39}?)"
+    r"(?:[ \t]*\.{3,}[ \t]*|[ \t]{2,}|[ \t]*[:=][ \t]*|[ \t]+-[ \t]+)"  # "PATIENT ........ TWO BULLS"
     r"(?P<value>\S[^\n]*?)[ \t]*$"
 )
+# Another field on the same line: "PATIENT: AHMAD SHAH  DOB: 1931-02-11  MRN: ..."
+_NEXT_FIELD = re.compile(r"[ \t]{2,}(?=[A-Za-z][\w ./#()-]{0,25}?[ \t]*[:=][ \t]*\S)")
+LABEL = "LABEL"  # the kind given to a label's own words, which keep only what is safe
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,26 @@ def _label_kind(label: str) -> str | None:
     return next((kind for kind, cue in LABEL_KINDS if cue.search(label)), None)
 
 
+def label_word(word: str) -> bool:
+    """Whether a word is itself a field's label ("DOB", "Address", "Phone"), never a name."""
+    return any(cue.fullmatch(word) for _, cue in LABEL_KINDS)
+
+
+def _fields(start: int, line: str) -> list[FactValue]:
+    """The fields of one labelled line, several when it holds several ("A: x  B: y"), each label too."""
+    found = []
+    breaks = list(_NEXT_FIELD.finditer(line))
+    bounds = zip([0, *(m.end() for m in breaks)], [*(m.start() for m in breaks), len(line)], strict=True)
+    for begin, end in bounds:
+        match = _FACT_LINE.match(line[begin:end])
+        if not match:
+            continue
+        at, label = start + begin, match.group("label")
+        found.append(FactValue(at + match.start("label"), LABEL, label))
+        found.append(FactValue(at + match.start("value"), _label_kind(label), match.group("value")))
+    return found
+
+
 def facts_values(text: str) -> list[FactValue]:
     """Every ENCOUNTER FACTS field that is not one of the record's own six, with its label's kind."""
     read = layout(text)
@@ -101,10 +125,10 @@ def facts_values(text: str) -> list[FactValue]:
         if field and field.group(1) in record.FACT_LABELS:
             previous = None
             continue
-        match = _FACT_LINE.match(line)
-        if match:
-            previous = _label_kind(match.group("label"))
-            found.append(FactValue(at[index] + match.start("value"), previous, match.group("value")))
+        fields = _fields(at[index], line) if _FACT_LINE.match(line) else []
+        if fields:
+            found += fields
+            previous = fields[-1].kind
         else:
             stripped = line.lstrip()
             found.append(FactValue(at[index] + len(line) - len(stripped), previous, stripped.rstrip()))

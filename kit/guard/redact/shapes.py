@@ -44,6 +44,7 @@ CUE = re.compile(
     r"ref(?:erence)?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|SSN|last\s+(?:four|4)|"
     r"ending(?:\s+in)?|ends(?:\s+in)?)\b\.?\s*[:#]?\s*|#\s*)$"
 )
+_HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{2,29}(?![\w@])")  # "@mateo.andes", not an e-mail
 _HOST = re.compile(
     r"(?<![@\w.])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|edu|gov|health|care|us|io|info|biz|"
     r"co|me|app|site|online|clinic|hospital|uk|ca)(?:/[^\s,;)]*[^\s,;.)])?(?![\w.])",
@@ -55,10 +56,23 @@ def _digits(token: str) -> int:
     return sum(c.isdigit() for c in token)
 
 
+def _date_like(token: str) -> bool:
+    """A date written with separators ("2026-06-10", "6/10/26", "10.06.2026"): month and day in range and
+    a year of two or four digits; "004-29-771" is a record number."""
+    if not _DATE_LIKE.fullmatch(token):
+        return False
+    parts = [int(p) for p in re.split(r"[-./]", token)]
+    digits = [len(p) for p in re.split(r"[-./]", token)]
+    if digits[0] == 4:
+        return 1 <= parts[1] <= 12 and 1 <= parts[2] <= 31
+    return digits[2] in (2, 4) and ((1 <= parts[0] <= 12 and 1 <= parts[1] <= 31) or
+                                    (1 <= parts[0] <= 31 and 1 <= parts[1] <= 12))
+
+
 def _clinical_number(text: str, start: int, end: int, token: str) -> bool:
     """A year, a time, a dose or value with its unit, a formatted number, a date, a clinical code."""
     bare = token.lstrip("#")
-    if any(p.fullmatch(bare) for p in (_DATE_LIKE, _CLINICAL_CODE, _RATIO, _DECIMAL, _DECADES)):
+    if _date_like(bare) or any(p.fullmatch(bare) for p in (_CLINICAL_CODE, _RATIO, _DECIMAL, _DECADES)):
         return True
     if bare.isdigit() and len(bare) == 4 and (_YEAR.fullmatch(bare) or _TIME.fullmatch(bare)):
         return True  # a year, or a time of day written the military way ("0940", "2200")
@@ -88,10 +102,12 @@ def find(text: str) -> list[tuple[int, int, str]]:
             found[(start, end)] = "ID"
             continue
         cued = CUE.search(text[max(0, start - 24) : start])
-        if cued and _digits(token) >= 2 and not _DATE_LIKE.fullmatch(token) and not _UNIT.match(text, end):
+        if cued and _digits(token) >= 2 and not _date_like(token) and not _UNIT.match(text, end):
             found[(start, end)] = "ID"
         elif cued and re.fullmatch(r"[A-Z]{1,4}", token) and re.match(r"\s\d", text[end:]):
             found[(start, end)] = "ID"  # "plate DJ 48213": the letters of a plate too
+    for match in _HANDLE.finditer(text):
+        found[(match.start(), match.end())] = "ID"  # a social media handle
     for match in _HOST.finditer(text):
         found[(match.start(), match.end())] = "URL"
     return [(start, end, kind) for (start, end), kind in sorted(found.items())]

@@ -25,19 +25,29 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kit.guard.redact import ages, dates, lexicon, places, shapes
-from kit.guard.redact.facts import PERSON_KINDS, facts_values, layout, offsets
+from kit.guard.redact import ages, dates, lexicon, patterns, places, shapes
+from kit.guard.redact.facts import LABEL, PERSON_KINDS, facts_values, label_word, layout, offsets
 from kit.guard.redact.patterns import PARTICLES, RELATIONS, TITLES
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
 from kit.rules import record
 
+# People named by the part they play in the patient's life, beside the relatives (RELATIONS).
+ROLES = (
+    r"assistant|aide|co-?worker|colleague|rep|representative|supervisor|boss|manager|employer|landlord|"
+    r"landlady|pastor|priest|rabbi|imam|chaplain|attorney|lawyer|caseworker|sponsor|godparent|godmother|"
+    r"godfather|tenant|ex-?wife|ex-?husband|roommate|housemate|neighbou?r|friend|POA|HCP|proxy|surrogate|"
+    r"guardian|caregiver|carer|CHR|contact"
+)
+_NAMED_AFTER = re.compile(rf"(?i:\b(?:{RELATIONS}|{ROLES})\b)[ \t,:(]+")
 # Words that make a sentence one about the patient's people, home, work or contacts.
 CONTACT_CUE = re.compile(
     rf"(?i:(?<![\w-])(?:{RELATIONS}|lives?|living|resides?|residence|address|moved|neighbou?rhood|town|city|county|"
     r"works?|worked|working|employed|employer|job|retired|phone[sd]?|call(?:ed|s)?|reach(?:ed)?|texted|"
     r"e-?mail(?:ed)?|contact(?:ed)?|visit(?:ed|s|ing|or)?|accompanied|brought|drove|driven|nickname|"
     r"goes by|known as|prefers|church|pastor|parish|mosque|temple|synagogue|school|attends|coworker|"
-    r"colleague|boss|landlord|roommate|POA|proxy|surrogate|guarantor|subscriber|member)(?![\w-]))"
+    r"colleague|boss|landlord|roommate|POA|proxy|surrogate|guarantor|subscriber|member|married|widowed|"
+    r"divorced|children|kids|former|formerly|occupation|student|college|university|aide|assistant|rep|"
+    r"attorney|chaplain|handle|instagram|facebook|tiktok)(?![\w-]))"
 )
 # After these, the capitalised run is a place or an employer whatever its words.
 PLACE_CUE = re.compile(
@@ -49,9 +59,13 @@ PLACE_CUE = re.compile(
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’.-](?=[^\W\d_]))*")
 _STANDALONE_WORD = re.compile(rf"(?<![\w])(?:{_WORD.pattern})(?![\w])")  # not the letters of "KR48213T"
 _STREET = re.compile(
-    r"(?<![\w])(?:[A-Z][\w'’.-]*[ \t]+){1,3}(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|"
-    r"Way|Court|Ct|Place|Pl|Terrace|Ter|Highway|Hwy|Parkway|Pkwy|Circle|Cir|Trail|Square|Sq|Crescent|Close|"
-    r"Row|Alley|Pike|Loop|Run|Walk)\b\.?"
+    r"(?<![\w])(?:\d{1,6}[A-Za-z]?[ \t]+)?(?:(?:N|S|E|W|NE|NW|SE|SW)\.?[ \t]+)?"
+    r"(?:(?:[A-Z][\w'’.-]*|\d{1,4}(?:st|nd|rd|th))[ \t]+){1,3}"
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Ter|Highway|Hwy|Parkway|Pkwy|Circle|Cir|Trail|Square|Sq|"
+    r"Crescent|Close|Row|Alley|Pike|Loop|Run|Walk)\b"
+    r"|(?<![\w])(?:\d{1,6}[ \t]+)?(?:Calle|C\.|Avenida|Av\.|Rue|Via|Camino|Paseo|Carrera|Rua)[ \t]+"
+    r"(?:[A-Za-z][\w'’.-]*[ \t]*){1,3}"
+    r"|(?i:\b(?:RR|R\.R\.|rural route|HC|P\.?\s?O\.?)[ \t]*\d*[ \t]*,?[ \t]*box[ \t]+\d+)"
 )
 _JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "du", "van", "von", "der", "da",
                       "y", "e", "st", "st.", "'s"})
@@ -85,6 +99,12 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
     return start + left, start + right
 
 
+def _identity(kind: str, value: str) -> tuple[str, str]:
+    """The key an address, phone or number shares with its other spellings (kit.guard.redact.patterns)."""
+    family = patterns.FAMILY.get(kind, kind)
+    return patterns.identity(kind, value) if family in patterns.IDENTITY else (kind, value.lower())
+
+
 def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
     """Offsets of the words of a value that must go: in a person's field every name word (relation words
     and titles stay), else every word or number that is not safe."""
@@ -97,19 +117,20 @@ def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
         if person:  # a lower-case English word is not a name: "(wife), same address"
             keep = all(re.fullmatch(RELATIONS, w.lower()) or w.rstrip(".") in TITLES or w.lower() in _STOP
                        or (w.islower() and lexicon.english(w)) for w in words) and not re.search(r"\d", token)
-        else:
-            keep = all(len(w) == 1 or lexicon.safe(w) for w in words) and not (re.search(r"\d{4}", token)
-                                                              or shapes.find(token))
+        else:  # a number of three digits or more goes: "(928)", "x 220"; "M/56" stays
+            keep = all(len(w) == 1 or lexicon.safe(w) for w in words) and not (re.search(r"\d{3}", token)
+                                                                              or shapes.find(token))
         if not keep:
             out.append((match.start(), match.end()))
     return out
 
 
 def _join(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
-    """Neighbouring spans joined when only spaces, commas, hyphens or dots stand between them."""
+    """Neighbouring spans joined when only a space, commas, hyphens or dots stand between them (two
+    spaces or more part two fields)."""
     joined: list[tuple[int, int]] = []
     for start, end in sorted(spans):
-        if joined and re.fullmatch(r"[ \t,.\-'’]*", text[joined[-1][1] : start]):
+        if joined and re.fullmatch(r"[,.\-'’]*[ \t]?[,.\-'’]*", text[joined[-1][1] : start]):
             joined[-1] = (joined[-1][0], end)
         else:
             joined.append((start, end))
@@ -124,21 +145,21 @@ def _facts_spans(text: str, anchor: int) -> tuple[list[Span], list[Person], list
     given: list[tuple[str, str]] = []
     for field in facts_values(text):
         holes = _protected(field.value, anchor)
-        person = field.kind in PERSON_KINDS
-        if field.kind and not person:  # an identifier's field: the whole value, dates and ages aside
+        person, label = field.kind in PERSON_KINDS, field.kind == LABEL
+        if field.kind and not person and not label:  # an identifier's field: the whole value, dates aside
             pieces = [p for a, b in _cut(0, len(field.value), holes) if (p := _trimmed(field.value, a, b))]
         else:
             words = [(a, b) for a, b in _unsafe_words(field.value, person)
                      if not any(a < y and x < b for x, y in holes)]
-            if not person:  # a name of two capitalised words or more: a firm, a plan, a place
+            if not person and not label:  # two capitalised words or more: a firm, a plan, a place
                 words += [(a, b) for a, b, run in _capitalised_runs(field.value)
                           if len(run) > 1 and not all(map(lexicon.clinical, run))]
             pieces = _join(words, field.value)
-        kind = field.kind or "ID"
         for a, b in pieces:
             piece = field.value[a:b]
-            kind_here = kind if field.kind else ("ID" if re.search(r"\d", piece) else "NAME")
-            key = (kind_here, piece.lower())  # a person's name found as a name too keeps that identity
+            shape = "ID" if re.search(r"\d", piece) else "NAME"
+            kind_here = field.kind if field.kind and not label else shape
+            key = _identity(kind_here, piece)  # a person's name found as a name too keeps that identity
             spans.append(Span(field.start + a, field.start + b, kind_here, key, ZONE if person else LABELLED))
             for word in re.findall(r"[^\W\d_]{3,}|\d{4,}", piece):
                 if person or not lexicon.safe(word):
@@ -151,7 +172,7 @@ def _facts_spans(text: str, anchor: int) -> tuple[list[Span], list[Person], list
                 names = [
                     w for w in _WORD.findall(piece)
                     if w.lower() not in PARTICLES | _STOP and not (w.islower() and lexicon.english(w))
-                    and not re.fullmatch(RELATIONS, w.lower())
+                    and not re.fullmatch(RELATIONS, w.lower()) and not label_word(w)
                 ]  # fmt: skip
                 if names:
                     people.append(Person(field.kind or "NAME", names))
@@ -184,6 +205,8 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     found = []
     for start, end, words in _capitalised_runs(sentence):
         initial = start == len(sentence) - len(sentence.lstrip())  # capitalised as a sentence's first word
+        number = re.search(r"(?<![\w-])\d{1,6}[A-Za-z]?[ \t]+$", sentence[:start])  # "311 Mt Olive Ch Rd"
+        start = number.start() if number and not initial else start
         while words and words[0].rstrip(".") in TITLES:  # "Ms Okonkwo-Reyes": the name is the finder's
             start = sentence.index(words[1], start + len(words[0])) if len(words) > 1 else end
             words, initial = words[1:], False
@@ -201,6 +224,18 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
                 place = re.search(r"(?i)liv|resid|stay|mov|home|born|raised|grew", cued.group())
                 kind = "ADDRESS" if place else "EMPLOYER"
             found.append(Span(offset + start, offset + end, kind, (kind, sentence[start:end].lower()), ZONE))
+    for match in _NAMED_AFTER.finditer(sentence):  # "Son dave goldfarb called": a name in lower case too
+        words = list(re.finditer(r"[^\W\d_][\w'’-]*", sentence[match.end() :]))[:3]
+        taken: list[re.Match[str]] = []
+        for word in words:
+            apart = taken and word.start() - taken[-1].end() > 2
+            if lexicon.safe(word.group()) or label_word(word.group()) or apart:
+                break
+            taken.append(word)
+        if taken:
+            start, end = match.end() + taken[0].start(), match.end() + taken[-1].end()
+            key = ("RELATIVE", sentence[start:end].lower())
+            found.append(Span(offset + start, offset + end, "RELATIVE", key, ZONE))
     for match in _QUOTED.finditer(sentence):
         group = next(i for i, g in enumerate(match.groups(), start=1) if g is not None)
         if any(w[:1].isupper() for w in _WORD.findall(match.group(group))):
@@ -288,7 +323,7 @@ def find(text: str, anchor: int) -> list[Span]:
     """Every zone span of the record (see the module docstring)."""
     facts_end = _facts_end(text)
     spans, _, given = _facts_spans(text, anchor)
-    spans += [Span(m.start(), m.end(), "ADDRESS", ("ADDRESS", m.group().lower()), ZONE)
+    spans += [Span(m.start(), m.end(), "ADDRESS", patterns.identity("ADDRESS", m.group()), ZONE)
               for m in _STREET.finditer(text, facts_end)]
     spans += _prose_spans(text) + _echo_spans(text, given, facts_end)
     own = _record_id(text)
