@@ -135,7 +135,8 @@ RELATIONS = (
     r"relative|daughter|son|wife|husband|partner|mother|father|brother|sister|niece|nephew|aunt|uncle|cousin|"
     r"grandson|granddaughter|grandmother|grandfather|grandchild|friend|neighbou?r|carer|caregiver|lodger|"
     r"flatmate|housemate|roommate|fianc[ée]e?|stepson|stepdaughter|son-in-law|daughter-in-law|guardian|"
-    r"boyfriend|girlfriend|spouse"
+    r"boyfriend|girlfriend|spouse|mom|mum|mommy|dad|daddy|mama|papa|stepmother|stepfather|stepmom|stepdad|"
+    r"half-brother|half-sister|twin"
 )
 # Name particles ("Van der Berg", "de la Cruz"): part of a surname where a name word follows them, never
 # a name on their own; and suffixes. Neither is looked for alone.

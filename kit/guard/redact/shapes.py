@@ -44,6 +44,12 @@ CUE = re.compile(
     r"ref(?:erence)?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|SSN|last\s+(?:four|4)|"
     r"ending(?:\s+in)?|ends(?:\s+in)?)\b\.?\s*[:#]?\s*|#\s*)$"
 )
+_IPV6 = re.compile(
+    r"(?<![\w:])(?:[0-9a-fA-F]{1,4}:){1,7}(?::|(?::[0-9a-fA-F]{1,4}){1,7}|[0-9a-fA-F]{1,4})(?![\w:])"
+)
+_USERNAME = re.compile(  # "tbrooks_19"
+    r"(?<![\w@./-])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*\d[A-Za-z0-9_]*(?![\w-])"
+)
 _HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{2,29}(?![\w@])")  # "@mateo.andes", not an e-mail
 _HOST = re.compile(
     r"(?<![@\w.])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|edu|gov|health|care|us|io|info|biz|"
@@ -106,8 +112,12 @@ def find(text: str) -> list[tuple[int, int, str]]:
             found[(start, end)] = "ID"
         elif cued and re.fullmatch(r"[A-Z]{1,4}", token) and re.match(r"\s\d", text[end:]):
             found[(start, end)] = "ID"  # "plate DJ 48213": the letters of a plate too
-    for match in _HANDLE.finditer(text):
-        found[(match.start(), match.end())] = "ID"  # a social media handle
+    for pattern in (_HANDLE, _USERNAME, _IPV6):  # a social media handle, a user name, an IPv6 address
+        for match in pattern.finditer(text):
+            value = match.group()
+            address = value.count(":") >= 3 and ("::" in value or re.search(r"[a-fA-F]", value))
+            if pattern is not _IPV6 or address:
+                found[(match.start(), match.end())] = "IP" if pattern is _IPV6 else "ID"
     for match in _HOST.finditer(text):
         found[(match.start(), match.end())] = "URL"
     return [(start, end, kind) for (start, end), kind in sorted(found.items())]

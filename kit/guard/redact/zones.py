@@ -59,14 +59,22 @@ PLACE_CUE = re.compile(
 _WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’.-](?=[^\W\d_]))*")
 _STANDALONE_WORD = re.compile(rf"(?<![\w])(?:{_WORD.pattern})(?![\w])")  # not the letters of "KR48213T"
 _STREET = re.compile(
-    r"(?<![\w])(?:\d{1,6}[A-Za-z]?[ \t]+)?(?:(?:N|S|E|W|NE|NW|SE|SW)\.?[ \t]+)?"
+    r"(?<![\w])(?:\d{1,6}[A-Za-z]?[ \t]+)?(?:(?:N|S|E|W|NE|NW|SE|SW|N\.[EW]\.|S\.[EW]\.)\.?[ \t]+)?"
     r"(?:(?:[A-Z][\w'’.-]*|\d{1,4}(?:st|nd|rd|th))[ \t]+){1,3}"
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Ter|Highway|Hwy|Parkway|Pkwy|Circle|Cir|Trail|Square|Sq|"
     r"Crescent|Close|Row|Alley|Pike|Loop|Run|Walk)\b"
+    r"|(?<![\w])\d{1,6}[ \t]+(?:(?:N|S|E|W|NE|NW|SE|SW|N\.[EW]\.|S\.[EW]\.)[ \t]+)?\d{1,4}[ \t]+"
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Ter)\b"
     r"|(?<![\w])(?:\d{1,6}[ \t]+)?(?:Calle|C\.|Avenida|Av\.|Rue|Via|Camino|Paseo|Carrera|Rua)[ \t]+"
     r"(?:[A-Za-z][\w'’.-]*[ \t]*){1,3}"
     r"|(?i:\b(?:RR|R\.R\.|rural route|HC|P\.?\s?O\.?)[ \t]*\d*[ \t]*,?[ \t]*box[ \t]+\d+)"
+    r"|(?<=[,;] )(?:Rm|Room|Apt|Unit|Suite|Ste)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"  # ", Rm 118-B"
+    r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
 )
+_PREPOSITION = re.compile(r"(?i:\b(?:at|from|for|by|with|to)[ \t]+(?:the[ \t]+)?)$")
+# Words a firm's or agency's name carries that the clinical list also holds.
+_FIRM_WORDS = frozenset({"health", "care", "medical", "hospital", "clinic", "center", "centre", "services",
+                         "home", "pharmacy", "rehab", "nursing", "family", "dental"})
 _JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "du", "van", "von", "der", "da",
                       "y", "e", "st", "st.", "'s"})
 # A quotation: in double quotes, or in single quotes that are not an apostrophe inside a word.
@@ -217,7 +225,11 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
             w for i, w in enumerate(words)
             if w.lower() not in _JOINERS and not (lexicon.english if initial and i == 0 else lexicon.safe)(w)
         ]  # fmt: skip
-        organisation = len(words) > 1 and not initial and not all(map(lexicon.clinical, words))
+        before = sentence[max(0, start - 12) : start]
+        organisation = (  # "at Lotus Harbor Health", "from Beacon Home Care": a firm or agency by name
+            len(words) > 1 and not initial and _PREPOSITION.search(before)
+            and not any(lexicon.clinical(w) and w.lower() not in _FIRM_WORDS for w in words)
+        )
         if unsafe or organisation or (cued and not initial):  # "at Lotus Harbor Health": a firm, a place
             kind = "NAME"
             if cued:
@@ -244,8 +256,27 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     return found
 
 
+def _name_runs(sentence: str, offset: int) -> list[Span]:
+    """Outside the places identifiers live: a run of two capitalised words or more with a word in it that
+    is neither safe nor clinical (a firm, a school, a person: "Harrowgate Family Dental")."""
+    found = []
+    for start, end, words in _capitalised_runs(sentence):
+        initial = start == len(sentence) - len(sentence.lstrip())
+        if words and words[0].rstrip(".") in TITLES:  # "Dr Lindqvist": a name behind a title is the finder's
+            continue
+        unsafe = [
+            w for i, w in enumerate(words)
+            if len(w) > 1 and not re.fullmatch(r"[A-Z]{2,4}", w) and w.lower() not in _JOINERS
+            and not (lexicon.english if initial and i == 0 else lexicon.safe)(w)
+        ]  # fmt: skip: one letter or an abbreviation in capitals ("LR", "FVC") is not a name
+        if len(words) > 1 and unsafe:
+            key = ("NAME", sentence[start:end].lower())
+            found.append(Span(offset + start, offset + end, "NAME", key, ZONE))
+    return found
+
+
 def _prose_spans(text: str) -> list[Span]:
-    """Review notes whole, and the sentences elsewhere with a contact cue."""
+    """Review notes whole, and the sentences elsewhere with a contact cue; name runs everywhere."""
     read = layout(text)
     if not read:
         return []
@@ -269,6 +300,8 @@ def _prose_spans(text: str) -> list[Span]:
                 cursor = where + len(sentence)
                 if heading == record.REVIEW or CONTACT_CUE.search(sentence):
                     found += _sentence_spans(sentence, at + where)
+                else:
+                    found += _name_runs(sentence, at + where)
     return found
 
 
@@ -277,9 +310,12 @@ def _echo_spans(text: str, given: list[tuple[str, str]], facts_end: int) -> list
     English word only where it is capitalised as it was)."""
     found = []
     for kind, word in dict.fromkeys(given):
-        flags = 0 if lexicon.english(word) and " " not in word else re.IGNORECASE
         spaced = r"[\s,]+".join(map(re.escape, word.split()))
-        pattern = re.compile(rf"(?<![\w]){spaced}(?![\w])", flags)
+        if lexicon.english(word) and " " not in word:  # "ABRAHAM" is found as "Abraham" too, not "abraham"
+            spaced = f"(?:{re.escape(word[:1].upper() + word[1:].lower())}|{re.escape(word.upper())})"
+            pattern = re.compile(rf"(?<![\w]){spaced}(?![\w])")
+        else:
+            pattern = re.compile(rf"(?<![\w]){spaced}(?![\w])", re.IGNORECASE)
         found += [Span(m.start(), m.end(), kind, (kind, word.lower()), ZONE)
                   for m in pattern.finditer(text, facts_end)]
     return found
@@ -299,10 +335,18 @@ def _record_id(text: str) -> str | None:
     return match.group(1) if match else None
 
 
+_GOES_BY = re.compile(
+    r"(?i:\b(?:goes by|going by|known as|known to \w+ as|is called|nicknamed|prefers to be called|aka|"
+    r"a\.k\.a\.)[ \t]+(?:the[ \t]+)?)(?P<name>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)"
+)
+
+
 def nicknames(text: str) -> list[str]:
     """Names in quotes anywhere after the facts block: one or two capitalised words that are not
-    clinical words ("Paddy" to everyone on the ward, goes by "Lupita")."""
-    found = []
+    clinical words ("Paddy" to everyone on the ward, goes by "Lupita"); and the one or two capitalised
+    words after "goes by", "known as", "called" (goes by Bud)."""
+    found = [m.group("name") for m in _GOES_BY.finditer(text, _facts_end(text))
+             if not all(map(lexicon.clinical, _WORD.findall(m.group("name"))))]
     for match in _QUOTED.finditer(text, _facts_end(text)):
         quoted = next(g for g in match.groups() if g is not None)
         words = _WORD.findall(quoted)
