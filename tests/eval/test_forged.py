@@ -34,6 +34,7 @@ MEASURED_ON = {
     "forged_s1.json": "sha256:c9805a0bbbb3840305688af0fa943f946333bbe4987e7c1d93ef0662214cbaf6",
     "forged_s2.json": "sha256:001d60a14c120f6afe4676071e0eddbf2f9fe180e09e277e9cc88c247b555643",
     "forged_s3.json": "sha256:a0e4922fe84e20d73e4142e86c98dda5bc410e5f34ac5681c4422250d24e2b6b",
+    "forged_s4.json": "sha256:013d4b4966f542f77020d588a23192edf6bc918f032f964fc452eb81519ceb24",
 }
 MATERIALS = tuple(Path(name).stem for name in MEASURED_ON)
 METRICS = [name for material in MATERIALS for name in forged_scoring.metric_names(material)]
