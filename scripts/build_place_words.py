@@ -25,10 +25,10 @@ from kit.guard.redact import lexicon, places  # noqa: E402
 WORLD_POPULATION = 100_000
 # A county or town named by one generic word ("Centre", "Creek", "Hill") is not looked for alone.
 GENERIC = frozenset({
-    "bay", "beach", "center", "centre", "city", "creek", "east", "falls", "forest", "glen", "grove", "harbor",
-    "harbour", "heights", "hill", "hills", "island", "lake", "lakes", "meadows", "middle", "mountain",
-    "north", "park", "plains", "point", "port", "ridge", "river", "south", "springs", "summit", "town",
-    "union", "valley", "view", "village", "vista", "west", "woods",
+    "banner", "bay", "beach", "center", "centre", "city", "creek", "east", "falls", "forest", "glen",
+    "grove", "harbor", "harbour", "heights", "hill", "hills", "island", "lake", "lakes", "meadows",
+    "middle", "mountain", "north", "park", "plains", "point", "port", "ridge", "river", "south",
+    "springs", "summit", "town", "union", "valley", "view", "village", "vista", "west", "woods",
 })
 COMMON = 5_000  # pyspellchecker count above which a one-word name is an English word first ("Bath")
 

@@ -17,7 +17,7 @@ _WORDED = (
     r"(?:ninety|(?:one |a )?hundred)(?:(?:[- ]|\s+and\s+)(?:one|two|three|four|five|six|seven|eight|nine))?"
 )
 _NUMBER = rf"(?:1[0-2]\d|9\d|{_WORDED})"
-_AFTER = r"(?:[- ]?y/?o\b|[- ]?yo\b|[- ]?(?:years?|yrs?|y)\.?[- ]?(?:old|of age)?|[- ]?(?:M|F)\b)"
+_AFTER = r"(?:[- ]?y/?o\b|[- ]?yo\b|[- ]?(?:years?|yrs?|y)\.?[- ]?(?:old|of age)?|-?(?:M|F)\b)"  # not "101 F"
 _BEFORE = r"(?i:\b(?:age[ds]?|aged|age:|sex\s*/\s*age[ \t]+[MF]\s*/)\s*[:=]?\s*)"
 _PATTERNS = (
     re.compile(rf"(?<![\w.]){_NUMBER}{_AFTER}(?![\w])", re.IGNORECASE),  # "94-year-old", "96 yrs", "93F"

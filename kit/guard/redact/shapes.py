@@ -35,7 +35,16 @@ _YEAR = re.compile(r"(?:19|20)\d{2}")
 _TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")
 _DECIMAL = re.compile(r"\d{1,4}\.\d{1,4}(?:-\d{1,4}(?:\.\d{1,4})?)?")  # "3.125", "1.030", "0.3-0.7"
 _DECADES = re.compile(r"\d{1,3}s(?:-\d{1,3}s)?")  # "80s-90s"
-_RATIO = re.compile(r"\d{1,3}(?:[/-]\d{1,3})+")  # "158/94", "88-92": a blood pressure, a ratio, a range
+_RATIO = re.compile(  # "158/94", "88-92", "14/450/PEEP": a blood pressure, a ratio, a range, settings
+    r"(?:\d{1,3}|[A-Za-z]+)(?:[/-](?:\d{1,3}|[A-Za-z]+))*[/-]\d{1,3}(?:[/-](?:\d{1,3}|[A-Za-z]+))*"
+    r"|\d{1,3}(?:/[A-Za-z0-9]{1,4})+"
+)
+_CLINICAL_FORMS = re.compile(
+    r"(?:19|20)\d{2}-(?:0[1-9]|1[0-2])"  # a month, "2025-11"
+    r"|\d{4}-\d{2}-\d{2}T\d{2}(?::?\d{2})*"  # a timestamp, "2026-06-11T02:00"
+    r"|(?:[01]\d|2[0-3])[0-5]\d-(?:[01]\d|2[0-3])[0-5]\d"  # hours, "0100-0300"
+    r"|\d{4,5}-\d"  # a LOINC code, "2823-3"
+)
 _DATE_LIKE = re.compile(r"\d{1,4}[-./]\d{1,2}[-./]\d{1,4}")
 # Words that say the number after them identifies someone or something (context words).
 CUE = re.compile(
@@ -78,7 +87,8 @@ def _date_like(token: str) -> bool:
 def _clinical_number(text: str, start: int, end: int, token: str) -> bool:
     """A year, a time, a dose or value with its unit, a formatted number, a date, a clinical code."""
     bare = token.lstrip("#")
-    if _date_like(bare) or any(p.fullmatch(bare) for p in (_CLINICAL_CODE, _RATIO, _DECIMAL, _DECADES)):
+    forms = (_CLINICAL_CODE, _RATIO, _DECIMAL, _DECADES, _CLINICAL_FORMS)
+    if _date_like(bare) or any(p.fullmatch(bare) for p in forms):
         return True
     if bare.isdigit() and len(bare) == 4 and (_YEAR.fullmatch(bare) or _TIME.fullmatch(bare)):
         return True  # a year, or a time of day written the military way ("0940", "2200")
