@@ -103,3 +103,14 @@ def test_the_record_s_own_fields_are_never_touched():
     labels = ("Encounter", "Facility", "Service line", "Admitting role")  # the two dated ones are shifted
     own = [line for line in TEXT.splitlines() if line.strip().split("  ")[0] in labels]
     assert len(own) == 4 and all(line in DONE.text for line in own)
+
+
+def test_a_clinician_s_initial_is_not_a_spanish_street():
+    """"C. Mbeki MD" once read as "Calle Mbeki": an abbreviated street prefix is not looked for, and a
+    signed order line quoted back maps back whole."""
+    text = _record(documentation="Seen today.", review=())
+    order = "2026-06-10 20:44  Admit to inpatient; attending C. Mbeki MD; signed C. Mbeki MD 20:45"
+    done = redact(admission_record(orders=[order], more_facts=FACTS), "ADM-9001", SALT)
+    line = next(line for line in done.text.splitlines() if "Admit to inpatient" in line)
+    assert line.endswith(" 20:45") and restore_quote(done, line).endswith(order.split("  ", 1)[1])
+    assert "Seen today." in redact(text, "ADM-9001", SALT).text

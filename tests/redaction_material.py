@@ -1,0 +1,111 @@
+"""The redactor measured on dressed records written blind (tests/material/redaction/<set>/): each
+record's identifiers as its writer listed them, by type, and the lines a reviewer cites.
+
+An identifier is leaked when one of its distinctive pieces (a word of two letters or more that is not a
+street or title word, a run of three digits or more, or its whole digit string of four or more) stands
+in the redacted text more often than the record uses it outside all of its identifiers: a word the
+record also uses for something else is not a leak, and a one- or two-letter fragment of a code is. An
+age over 89 is generalised when its number is gone from the text and "90 or older" stands there. A key
+line is intact when the line as the model sees it, quoted back, maps back to the line. A record the
+egress gate refuses is counted as refused, and its identifiers are not counted as kept out or leaked.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kit.guard.redact import EgressRefused, check_egress, redact, restore_quote
+from kit.guard.redact.ages import REPLACEMENT
+
+MATERIAL = Path(__file__).resolve().parent / "material" / "redaction"
+SALT = "redaction-material-salt"
+AGE = "AGE_OVER_89"
+GENERIC = frozenset({
+    "st", "street", "ave", "avenue", "rd", "road", "dr", "drive", "ln", "lane", "blvd", "apt", "unit",
+    "suite", "ste", "ct", "court", "pl", "place", "way", "the", "of", "and", "com", "org", "net", "www",
+    "http", "https", "mr", "mrs", "ms", "miss", "jr", "sr", "ii", "iii", "co", "inc", "llc", "ltd", "edu",
+    "gov", "us", "html", "no", "id", "ext", "box", "po", "hwy", "county", "de", "la", "van", "von", "der",
+    "da", "di", "del", "le", "al", "el", "bin", "ben", "mc", "fl", "floor", "nw", "ne", "sw", "se",
+    "year", "old", "years", "aged", "age", "yo", "ninety",
+})  # fmt: skip
+
+
+@dataclass
+class Measured:
+    """One set's figures: identifiers kept out and leaked per type, records refused, ages, key lines."""
+
+    records: int = 0
+    refused: list[str] = field(default_factory=list)
+    planted: Counter[str] = field(default_factory=Counter)
+    leaked: Counter[str] = field(default_factory=Counter)
+    leaks: list[tuple[str, str, str]] = field(default_factory=list)
+    ages: int = 0
+    ages_generalised: int = 0
+    key_lines: int = 0
+    key_lines_intact: int = 0
+
+
+def _pieces(value: str) -> set[str]:
+    words = {w.lower() for w in re.findall(r"[^\W\d_]{2,}", value) if w.lower() not in GENERIC}
+    pieces = words | set(re.findall(r"\d{3,}", value))
+    whole = re.sub(r"\D", "", value)
+    return pieces | ({"#" + whole} if len(whole) >= 4 else set())
+
+
+def _count(piece: str, text: str) -> int:
+    if piece.startswith("#"):
+        joined = re.sub(r"(?<=\d)[^\w\n]{1,2}(?=\d)", "", text)
+        return len(re.findall(rf"(?<!\d){re.escape(piece[1:])}(?!\d)", joined))
+    if piece.isdigit():
+        return len(re.findall(rf"(?<!\d){piece}(?!\d)", text))
+    return len(re.findall(rf"(?<![^\W\d_]){re.escape(piece)}(?![^\W\d_])", text, re.IGNORECASE))
+
+
+def _age_generalised(value: str, original: str, out: str) -> bool:
+    number = re.search(r"\d+", value)
+    if not number:
+        return REPLACEMENT in out
+    pattern = rf"(?<!\d){number.group()}(?!\d)"
+    return len(re.findall(pattern, out.replace(REPLACEMENT, ""))) < len(re.findall(pattern, original))
+
+
+def measure(name: str) -> Measured:
+    """Redact every record of one set and count (see the module docstring)."""
+    folder = MATERIAL / name
+    identifiers = json.loads((folder / "identifiers.json").read_text(encoding="utf-8"))
+    keys = json.loads((folder / "key_lines.json").read_text(encoding="utf-8"))
+    result = Measured()
+    for path in sorted((folder / "records").glob("*.txt")):
+        rid, text = path.stem, path.read_text(encoding="utf-8")
+        result.records += 1
+        done = redact(text, rid, SALT)
+        try:
+            check_egress(rid, text, done.text)
+        except EgressRefused:
+            result.refused.append(rid)
+            continue
+        items = identifiers.get(rid, [])
+        rest = text
+        for item in sorted(items, key=lambda i: -len(i["value"])):
+            rest = rest.replace(item["value"], " ")
+        for item in items:
+            kind, value = item["type"], item["value"]
+            if kind == AGE:
+                result.ages += 1
+                result.ages_generalised += _age_generalised(value, text, done.text)
+                continue
+            result.planted[kind] += 1
+            if any(_count(p, done.text) > _count(p, rest) for p in _pieces(value)):
+                result.leaked[kind] += 1
+                result.leaks.append((rid, kind, value))
+        lines = text.splitlines()
+        for line in filter(None, keys.get(rid, {}).values()):
+            result.key_lines += 1
+            index = next((i for i, whole in enumerate(lines) if line in whole), None)
+            if index is not None and line in (restore_quote(done, done.text.splitlines()[index]) or ""):
+                result.key_lines_intact += 1
+    return result
