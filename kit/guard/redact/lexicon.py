@@ -69,5 +69,7 @@ def safe(word: str) -> bool:
 
 
 def english(word: str) -> bool:
-    """Any common English word, names included ("Will", "May" at the start of a sentence)."""
-    return fold(word) in english_words(with_names=True) or clinical(word)
+    """Any common English word, names included ("Will", "May" at the start of a sentence), or a
+    clinical word; a hyphenated word when each of its parts is."""
+    parts = [p for p in fold(word).split("-") if p]
+    return bool(parts) and all(p in english_words(with_names=True) or p in clinical_words() for p in parts)

@@ -59,6 +59,10 @@ _IPV6 = re.compile(
 _USERNAME = re.compile(  # "tbrooks_19"
     r"(?<![\w@./-])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*\d[A-Za-z0-9_]*(?![\w-])"
 )
+_PLATE = re.compile(  # a plate after a word that says it is one: letters and digits in groups
+    r"(?i:\b(?:plate|tag|registration|reg\.?)\b)[ \t#:]*(?:no\.?[ \t]*)?"
+    r"(?P<v>(?=[A-Z0-9 -]{0,12}\d)[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,8}){0,2})(?![\w-])"
+)
 _HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{2,29}(?![\w@])")  # "@mateo.andes", not an e-mail
 _HOST = re.compile(
     r"(?<![@\w.])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|edu|gov|health|care|us|io|info|biz|"
@@ -122,6 +126,8 @@ def find(text: str) -> list[tuple[int, int, str]]:
             found[(start, end)] = "ID"
         elif cued and re.fullmatch(r"[A-Z]{1,4}", token) and re.match(r"\s\d", text[end:]):
             found[(start, end)] = "ID"  # "plate DJ 48213": the letters of a plate too
+    for match in _PLATE.finditer(text):  # "plate JKN 4418", "registration HA 4417 CK": the letters too
+        found[(match.start("v"), match.end("v"))] = "ID"
     for pattern in (_HANDLE, _USERNAME, _IPV6):  # a social media handle, a user name, an IPv6 address
         for match in pattern.finditer(text):
             value = match.group()

@@ -134,12 +134,13 @@ def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
 
 
 def _join(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
-    """Neighbouring spans joined when only a space, commas, hyphens or dots stand between them (two
-    spaces or more part two fields)."""
+    """Overlapping spans, and neighbouring ones when only a space, commas, hyphens or dots stand between
+    them (two spaces or more part two fields), joined into one."""
     joined: list[tuple[int, int]] = []
     for start, end in sorted(spans):
-        if joined and re.fullmatch(r"[,.\-'’]*[ \t]?[,.\-'’]*", text[joined[-1][1] : start]):
-            joined[-1] = (joined[-1][0], end)
+        last = joined[-1] if joined else None
+        if last and (start <= last[1] or re.fullmatch(r"[,.\-'’]*[ \t]?[,.\-'’]*", text[last[1] : start])):
+            joined[-1] = (last[0], max(last[1], end))
         else:
             joined.append((start, end))
     return joined
@@ -258,16 +259,16 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
 
 def _name_runs(sentence: str, offset: int) -> list[Span]:
     """Outside the places identifiers live: a run of two capitalised words or more with a word in it that
-    is neither safe nor clinical (a firm, a school, a person: "Harrowgate Family Dental")."""
+    is no English or clinical word at all (a firm, a school, a person: "Harrowgate Family Dental"; not
+    "General Surgery", though Ward and General are surnames too)."""
     found = []
     for start, end, words in _capitalised_runs(sentence):
-        initial = start == len(sentence) - len(sentence.lstrip())
         if words and words[0].rstrip(".") in TITLES:  # "Dr Lindqvist": a name behind a title is the finder's
             continue
         unsafe = [
             w for i, w in enumerate(words)
             if len(w) > 1 and not re.fullmatch(r"[A-Z]{2,4}", w) and w.lower() not in _JOINERS
-            and not (lexicon.english if initial and i == 0 else lexicon.safe)(w)
+            and not lexicon.english(w)
         ]  # fmt: skip: one letter or an abbreviation in capitals ("LR", "FVC") is not a name
         if len(words) > 1 and unsafe:
             key = ("NAME", sentence[start:end].lower())
