@@ -3,6 +3,10 @@ is built, and the answer is mapped back before anything is graded.
 
 - kit.guard.redact.patterns: the pattern table (data); kit.guard.redact.finder: what in a record is an
   identifier; kit.guard.redact.dates: finding dates and shifting them by whole weeks;
+- recall first where identifiers live: kit.guard.redact.zones (the facts block read by kit.guard.redact.facts,
+  review notes, contact sentences), with kit.guard.redact.shapes (identifier-shaped tokens),
+  kit.guard.redact.ages (ages over 89), kit.guard.redact.places (a gazetteer) and kit.guard.redact.lexicon
+  (the safe words); kit.guard.redact.spans holds what the finders return;
 - kit.guard.redact.core: one record redacted (placeholders, shifted dates, the map back in memory);
 - kit.guard.redact.restore: quotes and dates mapped back (and forward, for the stub);
 - kit.guard.redact.gate: the egress gate, which refuses a text that still carries an identifier the
@@ -11,7 +15,7 @@ is built, and the answer is mapped back before anything is graded.
 
 `Redactor` holds the salt and the run's redactions in memory (kit.model.config's `redactor_for` gives
 one when the configuration says to redact, and refuses to redact without a salt). No model, no
-download, no network: a hand table of patterns, deterministic.
+download, no network: patterns, word lists and a gazetteer read from kit/data, deterministic.
 """
 
 from __future__ import annotations
