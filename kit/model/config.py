@@ -6,7 +6,8 @@ record's date offset and the ledger's hashes from), and what happens to the unit
 document scan flags (SEND_FLAGGED: `withhold`, the default, withholds them from every model call;
 `verbatim` sends the record as it is; kit.model.flagged).
 
-Read from the environment, falling back to an optional git-ignored `.env` (the environment wins).
+Read from the environment, falling back to an optional git-ignored `.env` (the environment wins), read
+as python-dotenv reads it (kit.model.envline); a value from the file that is refused names its line.
 This module refuses to show the key or the salt: both are kept out of Config's repr and out of every
 error message.
 It hard-codes no vendor price; the table in kit/data/prices.json is the user's to fill in.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -24,6 +26,7 @@ from typing import TypeVar
 from urllib.parse import urlsplit
 
 from kit.files import write_text_atomic
+from kit.model import envline
 from kit.model.flagged import DEFAULT_FROM, VERBATIM, WITHHOLD, send_flagged
 from kit.model.providers.base import Usage
 from kit.model.providers.registry import KINDS, ConfigError, is_local_url, kind
@@ -127,34 +130,9 @@ class Config:
         return f"{host}:{port}" if port else host
 
 
-def _setting(raw: str) -> tuple[str, str] | None:
-    """(KEY, VALUE) of a .env line (`export ` and matching quotes dropped), None for a blank or # line."""
-    line = raw.strip()
-    if not line or line.startswith("#"):
-        return None
-    if line.startswith("export "):
-        line = line[len("export ") :].lstrip()
-    if "=" not in line:
-        raise ValueError("expected KEY=VALUE")
-    key, value = line.split("=", 1)
-    key, value = key.strip(), value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-        value = value[1:-1]
-    return key, value
-
-
 def read_dotenv(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines; blank lines and # comments ignored; optional `export `; matching quotes stripped."""
-    values: dict[str, str] = {}
-    if not path.is_file():
-        return values
-    for number, raw in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), start=1):
-        try:
-            found = _setting(raw)
-        except ValueError as err:
-            raise ConfigError(f"{path}:{number}: {err}") from None
-        values.update([found] if found else [])
-    return values
+    """The KEY=VALUE settings of a .env file (kit.model.envline), an absent file setting none."""
+    return {key: value for key, (_, value) in envline.by_line(path).items()}
 
 
 def settings_in(path: Path) -> dict[str, str]:
@@ -162,7 +140,7 @@ def settings_in(path: Path) -> dict[str, str]:
     values: dict[str, str] = {}
     for raw in _existing_lines(path):
         try:
-            found = _setting(raw)
+            found = envline.setting(raw)
         except ValueError:
             continue
         if found is not None and found[0] in KEYS:
@@ -173,7 +151,7 @@ def settings_in(path: Path) -> dict[str, str]:
 def _line_key(raw: str) -> str | None:
     """The key a .env line sets, or None for a blank line, a comment or a line that sets nothing."""
     try:
-        found = _setting(raw)
+        found = envline.setting(raw)
     except ValueError:
         return None
     return found[0] if found else None
@@ -300,6 +278,8 @@ def _base_url(raw: str | None) -> str | None:
     base_url = (raw or "").strip().rstrip("/") or None
     if base_url is None:
         return None
+    if any(ch.isspace() for ch in base_url):
+        raise ConfigError(f"BASE_URL cannot contain whitespace (a comment, a stray space?); got {base_url!r}")
     parts = urlsplit(base_url)
     if parts.scheme not in ("http", "https"):
         raise ConfigError(f"BASE_URL must start with http:// or https://; got {base_url!r}")
@@ -313,13 +293,22 @@ def _base_url(raw: str | None) -> str | None:
 
 
 def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path(".env")) -> Config:
-    """Build a Config from `env` (default os.environ) over the optional .env file."""
+    """Build a Config from `env` (default os.environ) over the optional .env file; a setting the file
+    gives and the validator refuses is refused naming the file and its line."""
     environ = os.environ if env is None else env
-    merged = read_dotenv(Path(dotenv_path))
+    lines = envline.by_line(Path(dotenv_path))
+    merged = {key: value for key, (_, value) in lines.items()}
     for key in (*KEYS, "PRICES_FILE"):
         if environ.get(key) not in (None, ""):
             merged[key] = environ[key]
-    return validate(merged)
+            lines.pop(key, None)
+    try:
+        return validate(merged)
+    except ConfigError as err:
+        named = sorted(n for key, (n, _) in lines.items() if re.search(rf"\b{re.escape(key)}\b", str(err)))
+        if not named:
+            raise
+        raise ConfigError(f"{dotenv_path}:{','.join(map(str, named))}: {err}") from None
 
 
 def validate(merged: Mapping[str, str]) -> Config:

@@ -5,16 +5,18 @@ where it stopped; with `record=False` it replays and makes no request at all, an
 cached answer is reported as missing with the command that buys it. Purchases run concurrently
 (EVAL_WORKERS), respect the per-day ledger and the shared rate limiter, and report progress, one
 line per call with that call's own latency (and the limiter's 429s, pauses and concurrency once the
-server has refused). Every reply goes through kit.model.reply.parse, once per call; nothing here grades,
-judges or sums up a run (kit.model.telemetry does that from the outcome). With a redactor
-(kit.guard.redact) each
-record is redacted before its prompt is built, so the cache key and the cache file see only the
-redacted request, and the outcome maps every answer back to the record before anyone reads it; a
-record whose redacted text still carries an identifier its fields name is refused by the egress gate
-and not sent (a failed call naming the record and the types, never the value). Before any call the units
-the document scan flags are withheld, unless the configuration sends them verbatim (SEND_FLAGGED); what
-each record's guards did, what was withheld and why, and how long each guard took, go into the
-outcome (kit.model.outgoing).
+server has refused). A failure wrong for every request (a rejected key, no access, a wrong URL,
+an exhausted quota, a refused response format, nothing listening) stops the purchase: the calls not
+yet sent fail "not sent"; the refusal of one request (kit.model.providers.refusals) is that record's
+failed call only, and the others are still bought. Every reply goes through kit.model.reply.parse,
+once per call; nothing here grades, judges or sums up a run (kit.model.telemetry does that from the
+outcome). With a redactor (kit.guard.redact) each record is redacted before its prompt is built, so
+the cache key and the cache file see only the redacted request, and the outcome maps every answer
+back to the record before anyone reads it; a record whose redacted text still carries an identifier
+its fields name is refused by the egress gate and not sent (a failed call naming the record and the
+types, never the value). Before any call the units the document scan flags are withheld, unless the
+configuration sends them verbatim (SEND_FLAGGED); what each record's guards did, what was withheld
+and why, and how long each guard took, go into the outcome (kit.model.outgoing).
 """
 
 from __future__ import annotations
@@ -38,7 +40,16 @@ from kit.model.config import Config, cost_usd
 from kit.model.elsewhere import Elsewhere, Finder, miss_message, summary
 from kit.model.flagged import DEFAULT_FROM, WITHHOLD
 from kit.model.ledger import DailyLimitReached, Ledger
-from kit.model.providers import LIMITER, FatalProviderError, Limiter, Provider, ProviderError, Request, Usage
+from kit.model.providers import (
+    LIMITER,
+    FatalProviderError,
+    Limiter,
+    Provider,
+    ProviderError,
+    Request,
+    RequestRefused,
+    Usage,
+)
 from kit.model.providers.limiter import Mark
 from kit.rules import Answer
 
@@ -297,7 +308,9 @@ class ArmRun:
         try:
             with self.limiter.slot():
                 completion = provider.complete(request)
-        except FatalProviderError as err:
+        except RequestRefused as err:  # this record's failure alone: the others are still bought
+            return Call(rec.id, request.repeat, key, "failed", error=str(err), retries=err.retries)
+        except FatalProviderError as err:  # wrong for every request: none of the rest is sent
             self._fatal = str(err)
             return Call(rec.id, request.repeat, key, "failed", error=str(err), retries=err.retries)
         except ProviderError as err:

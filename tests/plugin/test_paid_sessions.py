@@ -235,6 +235,21 @@ def test_a_reset_connection_is_retried_once_and_not_twice(session, stub_env):
     assert re.search(r"ADM-\d{4}: .*(reset|onnection)", result.stdout.str())
 
 
+def test_a_record_refused_with_a_400_is_named_and_every_other_record_is_bought(session, stub_env):
+    """Issue 39: a 400 "maximum context length" for one record used to leave the rest "not sent"."""
+    with StubServer(replies=oracle, refuse_record="ADM-0007") as stub:
+        stub_env(stub, workers=1)
+        result = session("--record")
+        assert stub.requests == 60
+    assert entries(session.cache) == 59
+    result.stdout.fnmatch_lines(["*ADM-0007: 400 from *this one request was refused*maximum context length*"])
+    assert "not sent" not in result.stdout.str()
+    telemetry = paid_json(session.results)["telemetry"]
+    assert (telemetry["bought"], telemetry["failures"]) == (59, 1)
+    (refused,) = [c for c in telemetry["per_call"] if c["status"] == "failed"]
+    assert (refused["record"], refused["graded"]) == ("ADM-0007", "nothing: no reply")
+
+
 def test_a_401_fails_fast_with_what_to_fix(session, stub_env):
     with StubServer(replies=oracle, status_401=True) as stub:
         stub_env(stub, workers=2)

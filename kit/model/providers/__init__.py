@@ -18,6 +18,7 @@ from kit.model.providers.base import (
     Provider,
     ProviderError,
     Request,
+    RequestRefused,
     RetryExhausted,
     Usage,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "Provider",
     "ProviderError",
     "Request",
+    "RequestRefused",
     "RetryExhausted",
     "Usage",
     "call_with_retry",

@@ -106,6 +106,12 @@ class FatalProviderError(ProviderError):
     exhausted quota). The message says what to fix."""
 
 
+class RequestRefused(FatalProviderError):
+    """A refusal of this one request that retrying cannot fix (too long for the model's context, too
+    large, invalid for this record, content-filtered): the other requests of a run may still be
+    answered, so this stops nothing but the call that raised it (kit.model.providers.refusals)."""
+
+
 class RetryExhausted(ProviderError):
     """A retryable failure that was still failing when the retry budget ran out."""
 

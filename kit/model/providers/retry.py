@@ -12,7 +12,9 @@ retried unless the caller asks (`retry_timeouts`): the server is likely still co
 request, and a retry would queue behind it. Never retried: 400/401/403/404, any other 4xx, a 429 that
 says the quota is exhausted, a reply the caller's `refused` hook recognises (a server refusing the
 response format, even as a 5xx), and a request `requests` refuses to send (an invalid header or URL);
-these raise FatalProviderError with a message saying what to fix.
+these raise FatalProviderError with a message saying what to fix. Of them, a refusal of the one
+request (400, 413 or 422 naming no unsupported setting, a content filter's refusal; see
+kit.model.providers.refusals) raises RequestRefused, so a purchase goes on with the other records.
 
 A 429 is the server pacing its callers. Its hint may also come from the reset of a spent
 `x-ratelimit-*` limit when it has no Retry-After. A 429 with a hint does not spend one of the
@@ -37,9 +39,10 @@ from datetime import UTC, datetime
 
 import requests
 
-from kit.model.providers.base import FatalProviderError, ProviderError, RetryExhausted, scrub
+from kit.model.providers.base import FatalProviderError, ProviderError, RequestRefused, RetryExhausted, scrub
 from kit.model.providers.limiter import Limiter
 from kit.model.providers.rate_headers import reset_hint
+from kit.model.providers.refusals import one_request
 
 RETRYABLE_STATUS = frozenset({408, 409, 429})
 TRANSPORT_ERRORS = (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError)
@@ -139,14 +142,18 @@ def backoff_delay(attempt: int, base_delay: float, max_delay: float, rng: Callab
 def _fatal(response: requests.Response, where: str, secret: str | None, retries: int) -> FatalProviderError:
     status = response.status_code
     said = scrub(error_text(response), secret, limit=300)
+    alone = one_request(response)
     if status == 429:
         fix = "the account's quota is exhausted; add credit or raise the limit (waiting will not help)"
+    elif alone:
+        fix = "this one request was refused (the others are still sent)"
     else:
         fix = _FIX.get(status, "the provider refused the request")
     message = f"{status} from {scrub(where, secret)}: {fix}"
     if status not in (401, 403) and said:
         message += f" — provider said: {said}"
-    return FatalProviderError(message, status=status, retries=retries)
+    error = RequestRefused if alone else FatalProviderError
+    return error(message, status=status, retries=retries)
 
 
 def call_with_retry(

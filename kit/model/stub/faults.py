@@ -1,9 +1,19 @@
 """The stub server's fault switches: when an injected fault fires (the first N requests that reach it,
-or every Kth request), and how the command line spells them. It decides; it sends nothing."""
+or every Kth request, or every request naming one record), and how the command line spells them. It
+decides; it sends nothing."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from kit.model.stub.reply import text_of
+
+# What a server with a short context (vLLM, OpenAI) answers a request too long for it, with a 400.
+CONTEXT_REFUSAL = (
+    "This model's maximum context length is 8192 tokens. However, you requested 9117 tokens "
+    "(5021 in the messages, 4096 in the completion). Please reduce the length of the messages or completion."
+)
 
 
 @dataclass(frozen=True)
@@ -47,3 +57,12 @@ def parse_status(text: str) -> tuple[int, When]:
     """ "503:2" -> (503, 2); "502:every:4" -> (502, Every(4))."""
     code, _, when = text.partition(":")
     return int(code), parse_when(when or "1")
+
+
+def names_record(body: Any, record: str | None) -> bool:
+    """True when `record` (a record id, or any text) is in a user message of the chat request `body`."""
+    messages = body.get("messages") if isinstance(body, dict) else None
+    if not record or not isinstance(messages, list):
+        return False
+    users = [m.get("content") for m in messages if isinstance(m, dict) and m.get("role") == "user"]
+    return any(record in text_of(content) for content in users)

@@ -7,8 +7,10 @@ switches inject what a real endpoint does on a bad day: 429 with Retry-After, a 
 500/502/503, a reset connection, a slow answer, a malformed body, a missing usage block, and 401.
 Each counted fault hits the first N requests that reach it, or every Kth request (`Every(k)`). Like a
 real server it stops a reply at the request's `max_tokens` (at four characters a token), with
-finish_reason "length"; and `refuse_json_schema` makes it refuse any response_format but `text` and
-`json_object` the way llama-cpp-python's server does: a 500 whose body names response_format.
+finish_reason "length"; `refuse_record` answers every request naming one record (its id, or any
+text in the user message) with the 400 a server with a short context gives a long record; and
+`refuse_json_schema` makes it refuse any response_format but `text` and `json_object` the way
+llama-cpp-python's server does: a 500 whose body names response_format.
 A rate-limit mode admits N requests a minute through a token bucket and answers the rest with 429 and
 a Retry-After in whole seconds, rounded up (optionally with OpenAI-style x-ratelimit-* headers).
 It also serves both vendors' batch APIs, with their own faults (kit.model.stub.batch); `requests`
@@ -38,7 +40,7 @@ from typing import Any
 
 from kit.arms import reply_text_for
 from kit.model.stub.batch import BatchDesk, BatchFaults, parse_batch
-from kit.model.stub.faults import When, _Fault, parse_status, parse_when
+from kit.model.stub.faults import CONTEXT_REFUSAL, When, _Fault, names_record, parse_status, parse_when
 from kit.model.stub.reply import NoReply, chat_payload, message_payload
 from kit.model.stub.token_bucket import TokenBucket
 
@@ -144,6 +146,8 @@ class _Handler(BaseHTTPRequestHandler):
             )
         elif action == "401":
             self._error(401, "Incorrect API key provided.", "invalid_request_error", "invalid_api_key")
+        elif action == "too_long":
+            self._error(400, CONTEXT_REFUSAL, "invalid_request_error", "context_length_exceeded")
         elif action == "reset":
             self._reset()
         elif action == "quota":
@@ -232,6 +236,7 @@ class StubServer:
         no_usage: When = 0,
         status_401: bool = False,
         refuse_json_schema: bool = False,
+        refuse_record: str | None = None,
         rate_limit: int = 0,
         rate_burst: int = 1,
         rate_headers: bool = False,
@@ -248,6 +253,7 @@ class StubServer:
         self.delay = delay
         self.status_401 = status_401
         self.refuse_json_schema = refuse_json_schema
+        self.refuse_record = refuse_record
         self._faults: list[tuple[str, _Fault]] = [
             ("reset", _Fault(reset)),
             ("quota", _Fault(quota_429)),
@@ -276,6 +282,8 @@ class StubServer:
             except ValueError:
                 self.bodies.append({})
             action = "401" if self.status_401 else "ok"
+            if action == "ok" and names_record(self.bodies[-1], self.refuse_record):
+                action = "too_long"  # refused like a real server, before any counted fault
             if action == "ok":
                 for name, fault in self._faults:
                     if fault.fires(number):
@@ -348,6 +356,8 @@ def build_parser() -> argparse.ArgumentParser:
         ("--status-401", {"action": "store_true"}),
         ("--refuse-json-schema", {"action": "store_true", "help": "answer a response_format other than "
                                   "text/json_object with a 500, as llama-cpp-python does"}),
+        ("--refuse-record", {"default": None, "metavar": "TEXT", "help": "answer 400 (maximum context "
+                             "length) to every request naming TEXT, a record id"}),
         ("--rate-limit", {"type": int, "default": 0, "metavar": "N", "help": "admit N calls a minute"}),
         ("--rate-burst", {"type": int, "default": 1, "metavar": "B", "help": "calls admitted at once (1)"}),
         ("--rate-headers", {"action": "store_true", "help": "send x-ratelimit-* headers with every answer"}),

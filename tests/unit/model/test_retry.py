@@ -4,7 +4,7 @@ from email.utils import format_datetime
 import pytest
 import requests
 
-from kit.model.providers.base import FatalProviderError, ProviderError, RetryExhausted, scrub
+from kit.model.providers.base import FatalProviderError, ProviderError, RequestRefused, RetryExhausted, scrub
 from kit.model.providers.retry import backoff_delay, call_with_retry, parse_retry_hint
 
 SENTINEL = "sk-SENTINEL-123"
@@ -247,6 +247,51 @@ def test_client_errors_fail_fast_with_what_to_fix(status, words):
     assert words in str(info.value)
     assert script.calls == 1
     assert info.value.status == status
+
+
+CONTEXT = '{"error": {"message": "maximum context length is 8192 tokens", "code": "context_length_exceeded"}}'
+FILTERED = '{"error": {"message": "The response was filtered", "code": "content_filter"}}'
+
+
+@pytest.mark.parametrize(
+    ("status", "body"),
+    [(400, CONTEXT), (413, '{"error": {"message": "request too large"}}'), (422, CONTEXT), (400, FILTERED),
+     (403, FILTERED)],
+)
+def test_a_refusal_of_one_request_is_request_refused_not_retried(status, body):
+    script = Script(resp(status, body=body), resp(200))
+    with pytest.raises(RequestRefused) as info:
+        run(script, where="http://127.0.0.1:8080/v1")
+    assert script.calls == 1 and info.value.status == status
+    assert str(info.value).startswith(f"{status} from http://127.0.0.1:8080/v1: this one request was refused")
+
+
+@pytest.mark.parametrize(
+    ("status", "body"),
+    [
+        (401, FILTERED),
+        (402, '{"error": {"message": "payment required"}}'),
+        (403, '{"error": {"message": "no access"}}'),
+        (404, '{"error": {"message": "model not found"}}'),
+        (405, ""),
+        (429, '{"error": {"message": "You exceeded your current quota", "type": "insufficient_quota"}}'),
+        (400, '{"error": {"message": "Unsupported parameter: max_tokens", "code": "unsupported_parameter"}}'),
+        (400, '{"error": {"message": "Unrecognized request argument supplied: reasoning_effort"}}'),
+    ],
+)
+def test_what_is_wrong_for_every_request_stays_fatal_for_the_run(status, body):
+    script = Script(resp(status, body=body), resp(200))
+    with pytest.raises(FatalProviderError) as info:
+        run(script)
+    assert not isinstance(info.value, RequestRefused)
+    assert script.calls == 1
+
+
+def test_a_refused_response_format_stays_fatal_even_as_a_400():
+    body = '{"error": {"message": "response_format json_schema is not supported"}}'
+    with pytest.raises(FatalProviderError) as info:
+        run(Script(resp(400, body=body)), refused=lambda r: "set RESPONSE_FORMAT=json_object")
+    assert not isinstance(info.value, RequestRefused)
 
 
 def test_error_text_is_scrubbed_of_the_key_and_truncated():

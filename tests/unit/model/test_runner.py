@@ -38,3 +38,22 @@ def test_no_429_no_note_and_the_outcome_keeps_its_figures_through_a_file(tmp_pat
     loaded = runner.RunOutcome.load(tmp_path / "outcome.json")
     written = telemetry.summary(loaded)
     assert {**written["rate_limit"], "seconds": written["purchase_s"]} == outcome.rate_limit
+
+
+def test_a_record_refused_with_a_400_fails_alone_and_the_others_are_still_bought(tmp_path):
+    """Issue 39: one record answered "maximum context length" used to make every later call "not sent"."""
+    lines = []
+    refused = RECORDS[1].id
+    with StubServer(replies=lambda t: reply_text_for("oracle", t), refuse_record=refused) as stub:
+        outcome = buy(stub, tmp_path, RECORDS[:6], Limiter(1), lines)
+        assert stub.requests == 6  # the refused request once (never retried), every other record once
+    calls = outcome.by_record()
+    assert calls[refused].status == "failed" and refused not in outcome.answers()
+    assert calls[refused].error.startswith("400 from http://127.0.0.1:")
+    assert "this one request was refused" in calls[refused].error
+    assert "maximum context length" in calls[refused].error
+    others = [c for rid, c in calls.items() if rid != refused]
+    assert [c.status for c in others] == ["bought"] * 5
+    assert not any("not sent" in line for line in lines), lines
+    line = telemetry.per_call(calls[refused])
+    assert (line["status"], line["graded"]) == ("failed", "nothing: no reply")

@@ -97,6 +97,19 @@ def test_401_always_and_quota_429():
         assert chat(stub).status_code == 200
 
 
+def test_refuse_record_answers_only_the_requests_naming_it_with_a_context_length_400():
+    with StubServer(refuse_record="ADM-0042", fail_status=(503, 1)) as stub:
+        refused = chat(stub)
+        other = dict(model="stub", messages=[{"role": "user", "content": "ADMISSION RECORD ADM-0043"}])
+        codes = [requests.post(stub.base_url + "/chat/completions", json=other, timeout=5).status_code
+                 for _ in range(2)]
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "context_length_exceeded"
+    assert "maximum context length" in refused.json()["error"]["message"]
+    assert codes == [503, 200]  # the refusal spent no counted fault; other records are answered
+    assert stub.outcomes == ["too_long", "status", "ok"]
+
+
 def test_retry_after_ms_header():
     with StubServer(fail_429=1, retry_after=None, retry_after_ms="25") as stub:
         r = chat(stub)
