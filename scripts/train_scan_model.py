@@ -120,7 +120,10 @@ def _clean_units() -> Iterator[tuple[str, str]]:
 
 
 def material() -> tuple[list[str], list[int], list[str]]:
-    """Texts, labels (1: an attack) and groups, in a fixed order, duplicates dropped."""
+    """Texts, labels (1: an attack) and groups, in a fixed order, duplicates dropped; never a held-out set."""
+    named = sorted(set(TRAINING_ATTACKS) & set(HELD_OUT))
+    if named:
+        raise SystemExit(f"a held-out set is named for training: {named}")
     seen: set[str] = set()
     texts: list[str] = []
     labels: list[int] = []
