@@ -105,15 +105,25 @@ def _fields(start: int, line: str) -> list[FactValue]:
     return found
 
 
-def facts_values(text: str) -> list[FactValue]:
-    """Every ENCOUNTER FACTS field that is not one of the record's own six, with its label's kind."""
+def block(text: str) -> tuple[list[str], int, int] | None:
+    """The record's lines, and the first line of the ENCOUNTER FACTS block and the line after it (the
+    next heading, or the end); None without the block."""
     read = layout(text)
     if not read:
-        return []
+        return None
     lines, starts = read
-    at = offsets(lines)
     begin = starts[record.HEADINGS[0]] + 1
-    end = min((i for h, i in starts.items() if i > begin - 1 and h != record.HEADINGS[0]), default=len(lines))
+    end = min((i for h, i in starts.items() if i >= begin and h != record.HEADINGS[0]), default=len(lines))
+    return lines, begin, end
+
+
+def facts_values(text: str) -> list[FactValue]:
+    """Every ENCOUNTER FACTS field that is not one of the record's own six, with its label's kind."""
+    found_block = block(text)
+    if not found_block:
+        return []
+    lines, begin, end = found_block
+    at = offsets(lines)
     found: list[FactValue] = []
     previous: str | None = None  # a line with no label goes on with the field above it
     for index in range(begin, end):

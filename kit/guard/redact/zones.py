@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator
 
 from kit.guard.redact import ages, dates, lexicon, patterns, places, shapes
-from kit.guard.redact.facts import LABEL, PERSON_KINDS, facts_values, label_word, layout, offsets
+from kit.guard.redact.facts import LABEL, PERSON_KINDS, block, facts_values, label_word, layout, offsets
 from kit.guard.redact.patterns import PARTICLES, RELATIONS, TITLES
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
 from kit.rules import record
@@ -323,12 +323,12 @@ def _echo_spans(text: str, given: list[tuple[str, str]], facts_end: int) -> list
 
 
 def _facts_end(text: str) -> int:
-    read = layout(text)
-    if not read:
+    """Where the text after the ENCOUNTER FACTS block starts (0 without the block)."""
+    found = block(text)
+    if not found:
         return 0
-    lines, starts = read
-    after = [i for h, i in starts.items() if h != record.HEADINGS[0]]
-    return sum(len(line) + 1 for line in lines[: min(after, default=len(lines))])
+    lines, _, end = found
+    return sum(len(line) + 1 for line in lines[:end])
 
 
 def _record_id(text: str) -> str | None:
