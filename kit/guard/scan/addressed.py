@@ -113,7 +113,7 @@ _READER = (
     r"(?:summari[sz]er|(?:summari[sz]|extract|abstract)(?:ing|ation|ion)\s+(?:tool|engine|system|model|pipeline|service"
     r"|software|bot)|machine\s+read(?:ing|er)\w*|model\s+(?:behind|running|reading|doing|that|which)"
     r"|automated\s+(?:[\w-]+\s+){0,2}(?:system|reader|reviewer|tool|engine|process|abstractor)"
-    r"|(?:ai|automated)\s+agent|(?:chart\s+)?abstractor|extraction\s+(?:tool|engine|system|pipeline|bot)"
+    r"|(?:ai|automated)\s+agent|extraction\s+(?:tool|engine|system|pipeline|bot)"
     r"|ai\s+(?:tool|system|reader|reviewer|engine)|reader[-\s]program|reader\s+of\s+this\s+(?:chart|record|note|file)"
     r"|(?:digital|virtual|automated|automatic|artificial|robotic|computeri[sz]ed|software)\s+(?:[\w-]+\s+)?"
     r"(?:reviewers?|readers?|abstractors?|auditors?|assistants?|agents?|summari[sz]ers?)"
