@@ -35,6 +35,7 @@ MEASURED_ON = {
     "forged_s2.json": "sha256:001d60a14c120f6afe4676071e0eddbf2f9fe180e09e277e9cc88c247b555643",
     "forged_s3.json": "sha256:a0e4922fe84e20d73e4142e86c98dda5bc410e5f34ac5681c4422250d24e2b6b",
     "forged_s4.json": "sha256:013d4b4966f542f77020d588a23192edf6bc918f032f964fc452eb81519ceb24",
+    "forged_s6.json": "sha256:cdddd33568dfe8c1991aa9688f078be9dc4fbce4b3e107f56f83535856ea8aab",
 }
 MATERIALS = tuple(Path(name).stem for name in MEASURED_ON)
 METRICS = [name for material in MATERIALS for name in forged_scoring.metric_names(material)]

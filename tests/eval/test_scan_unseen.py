@@ -45,10 +45,11 @@ BLIND_SETS = ("blind13.json", "blind14.json")
 LINE_FILES = (
     "charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 10)), "charting_lines_s1.txt",
     "charting_lines_s2.txt", "charting_lines_s3.txt", "charting_lines_s4.txt", "charting_lines_s5.txt",
+    "charting_lines_s6.txt",
 )
-RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)), *(f"records_s{n}" for n in range(2, 6)))
+RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)), *(f"records_s{n}" for n in range(2, 7)))
 # New-style sets (issue 38): each measured once blind, then development material.
-STYLE_SETS = tuple(f"styles_s{n}" for n in range(1, 6))
+STYLE_SETS = tuple(f"styles_s{n}" for n in range(1, 7))
 
 
 def _families(*names: str) -> dict[str, list[str]]:
@@ -119,13 +120,13 @@ def _status_lines(group: str) -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def unseen_report(corpus, kit_session) -> Report:
     lines = {Path(name).stem: _charting_lines(name) for name in LINE_FILES}
-    sizes = [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360, 400, 400, 400]
+    sizes = [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360, 400, 400, 400, 400]
     assert [len(texts) for texts in lines.values()] == sizes
     records = {
         folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
         for folder in RECORD_FOLDERS
     }
-    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12]
+    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12, 12]
     false_flags, determinations = injection_scoring.text_false_flags, injection_scoring.text_determinations
     metrics = {}
     clean = {**lines, **{f"charting_{folder}": texts for folder, texts in records.items()}}
@@ -179,9 +180,12 @@ def test_the_unseen_material_stays_out_of_the_scan_unit_tests():
     assert set(injection.FAMILIES) == {plants.OVERT, plants.SUBTLE}
 
 
-@pytest.mark.parametrize("folder", [f"records_s{n}" for n in range(2, 6)])
+KEY_LINES = {"records_s6": 24}  # the other folders have 22 (two records with no stay expectation)
+
+
+@pytest.mark.parametrize("folder", [f"records_s{n}" for n in range(2, 7)])
 def test_quarantine_withholds_no_key_line_of_the_new_clean_records(folder):
-    """records_s2 and records_s3 (12 clean records each, written with the new-style attacks, with their
+    """records_s2 to records_s6 (12 clean records each, written with the new-style attacks, with their
     key lines): the scan's quarantine leaves every admitting order and stay expectation to cite."""
     keys = json.loads((CHARTING / folder / "key_lines.json").read_text(encoding="utf-8"))
     withheld = []
@@ -189,5 +193,5 @@ def test_quarantine_withholds_no_key_line_of_the_new_clean_records(folder):
         text = path.read_text(encoding="utf-8")
         seen = scan.quarantine(text, scan.scan(text))
         withheld += [(path.stem, line) for line in keys[path.stem].values() if line and line not in seen]
-    assert sum(bool(line) for k in keys.values() for line in k.values()) == 22
+    assert sum(bool(line) for k in keys.values() for line in k.values()) == KEY_LINES.get(folder, 22)
     assert withheld == []
