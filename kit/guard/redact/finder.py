@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from kit.guard.redact import dates, lexicon, patterns, prose, zones
+from kit.guard.redact import dates, lexicon, patterns, prose, whole, zones
 from kit.guard.redact.dates import anchor_year
 from kit.guard.redact.patterns import (
     LOWER_SURNAME,
@@ -202,7 +202,9 @@ def _table_spans(text: str) -> list[Span]:
         for kind, pattern in table:
             for match in pattern.finditer(text):
                 value = match.group("v")
-                if value.strip() and _digit_count_fits(kind, value, rank == FREE):
+                if value.strip() and _digit_count_fits(kind, value, rank == FREE) and not (
+                    rank == FREE and prose.times_of_day(value)
+                ):
                     start = match.start("v")
                     spans.append(Span(start, start + len(value), kind, patterns.identity(kind, value), rank))
     return spans
@@ -268,4 +270,5 @@ def candidates(text: str) -> list[Span]:
     table = _table_spans(text) + _phone_spans(text) + field_numbers(text)
     named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
     spans = table + _echoes(text, table) + _name_spans(text, named) + _date_spans(text)
-    return spans + zones.find(text, anchor_year(text))
+    spans += zones.find(text, anchor_year(text))
+    return spans + whole.completed(text, spans)

@@ -59,6 +59,7 @@ _PHONE_CONTEXT = re.compile(
 # 166", two slashes or more), a drug's National Drug Code ("NDC 0409-4888-02") and a range of vital
 # signs after its name ("BP 104-146/62-88").
 _NOT_A_PHONE = re.compile(r"(?i:\b(?:NDC|BP|SBP|DBP|MAP|HR|RR|pulse|glucose|BG)\b)[\s#:]*$")
+_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # a time of day written the military way
 _SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{4,10}\d(?![\w.:/-])")
 
 
@@ -109,16 +110,25 @@ def employers(text: str) -> list[str]:
     return found
 
 
+def times_of_day(value: str) -> bool:
+    """A run of times of day written the military way ("0800 1200 1700"), not a phone number."""
+    groups = re.findall(r"\d+", value)
+    return len(groups) > 1 and all(_CLOCK.fullmatch(group) for group in groups)
+
+
 def phones(text: str) -> list[tuple[int, int, str]]:
     """(start, end, text) of every number libphonenumber finds that could be a phone number in one of
     PHONE_REGIONS' national formats (an international one in any); nine digits or more (so never a
-    blood pressure or a dose), and never a date; and a six- to eight-digit number right after a
-    word that says it is one ("reachable on 752 41 38")."""
+    blood pressure or a dose), never a date or a run of times of day; and a six- to eight-digit number
+    right after a word that says it is one ("reachable on 752 41 38")."""
     found = {}
     for region in PHONE_REGIONS:
         for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE):
             raw = match.raw_string
-            clinical = raw.count("/") > 1 or _NOT_A_PHONE.search(text[max(0, match.start - 12) : match.start])
+            clinical = (
+                raw.count("/") > 1 or _NOT_A_PHONE.search(text[max(0, match.start - 12) : match.start])
+                or times_of_day(raw)
+            )
             if len(re.sub(r"\D", "", raw)) >= MIN_PHONE_DIGITS and not dates.find(raw, 2000) and not clinical:
                 found[(match.start, match.end)] = raw
     for match in _SHORT_NUMBER.finditer(text):

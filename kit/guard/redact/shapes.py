@@ -46,6 +46,11 @@ _CLINICAL_FORMS = re.compile(
     r"|\d{4,5}-\d"  # a LOINC code, "2823-3"
 )
 _DATE_LIKE = re.compile(r"\d{1,4}[-./]\d{1,2}[-./]\d{1,4}")
+_INTERLEAVED = re.compile(r"\d[A-Za-z]+\d|[A-Za-z]\d+[A-Za-z]")
+# A number written in groups ("370 84 419", "0918 4772", "88-4410"): one identifier when its digits are
+# seven or more and no group is a date, a time of day or a value with its unit.
+_GROUPED = re.compile(r"(?<![\w.:/+-])\d{2,6}(?:[ -]\d{2,6}){1,4}(?![\w:/+]|[.,]\d)")
+GROUPED_DIGITS = 7
 # Words that say the number after them identifies someone or something (context words).
 CUE = re.compile(
     r"(?i:\b(?:plate|tag|VIN|serial|S/N|SN|licen[cs]e|lic|DL|cert(?:ificate)?|policy|member|subscriber|"
@@ -109,7 +114,19 @@ def _shaped(token: str) -> bool:
     letters = sum(c.isalpha() for c in bare)
     if digits >= 4:
         return True
-    return bool(letters and digits >= 3 and sum(c.isalnum() for c in bare) >= 6)
+    if letters and digits >= 3 and sum(c.isalnum() for c in bare) >= 6:
+        return True
+    # letters and digits interleaved, six characters or more ("8JK2QP", "X7TQ9R"): a code, not a word
+    return digits >= 2 and len(bare) >= 6 and bool(_INTERLEAVED.search(bare)) and bare.isalnum()
+
+
+def _grouped(text: str, match: re.Match[str]) -> bool:
+    groups = re.split(r"[ -]", match.group())
+    if _digits(match.group()) < GROUPED_DIGITS or _UNIT.match(text, match.end()):
+        return False
+    if all(len(g) == 4 and (_TIME.fullmatch(g) or _YEAR.fullmatch(g)) for g in groups):
+        return False  # dosing times ("0800 1400 2000") or years
+    return not _DATE_LIKE.search(match.group())
 
 
 def find(text: str) -> list[tuple[int, int, str]]:
@@ -126,6 +143,9 @@ def find(text: str) -> list[tuple[int, int, str]]:
             found[(start, end)] = "ID"
         elif cued and re.fullmatch(r"[A-Z]{1,4}", token) and re.match(r"\s\d", text[end:]):
             found[(start, end)] = "ID"  # "plate DJ 48213": the letters of a plate too
+    for match in _GROUPED.finditer(text):
+        if _grouped(text, match):
+            found[(match.start(), match.end())] = "ID"
     for match in _PLATE.finditer(text):  # "plate JKN 4418", "registration HA 4417 CK": the letters too
         found[(match.start("v"), match.end("v"))] = "ID"
     for pattern in (_HANDLE, _USERNAME, _IPV6):  # a social media handle, a user name, an IPv6 address

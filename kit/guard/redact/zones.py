@@ -71,10 +71,10 @@ _STREET = re.compile(
     r"|(?<=[,;] )(?:Rm|Room|Apt|Unit|Suite|Ste)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"  # ", Rm 118-B"
     r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
 )
-_PREPOSITION = re.compile(r"(?i:\b(?:at|from|for|by|with|to)[ \t]+(?:the[ \t]+)?)$")
-# Words a firm's or agency's name carries that the clinical list also holds.
-_FIRM_WORDS = frozenset({"health", "care", "medical", "hospital", "clinic", "center", "centre", "services",
-                         "home", "pharmacy", "rehab", "nursing", "family", "dental"})
+_PREPOSITION = re.compile(
+    r"(?i:\b(?:at|from|for|by|with|to|owns|owned|runs|ran|manages|managed|operates|operated)"
+    r"[ \t]+(?:the[ \t]+)?)$"
+)
 _JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "du", "van", "von", "der", "da",
                       "y", "e", "st", "st.", "'s"})
 # A quotation: in double quotes, or in single quotes that are not an apostrophe inside a word.
@@ -209,6 +209,16 @@ def _capitalised_runs(sentence: str) -> Iterator[tuple[int, int, list[str]]]:
         run = [token] if token and word[:1].isupper() else []
 
 
+def _organisation(sentence: str, start: int, words: list[str], initial: bool) -> bool:
+    """A firm or agency by name: two capitalised words or more after "at", "for", "owns" ("at Lotus
+    Harbor Health", "owns Sunrise Dry Cleaners"), unless every word is clinical ("to Internal Medicine")."""
+    named = [w for w in words if w.lower() not in _JOINERS]
+    return bool(
+        len(named) > 1 and not initial and _PREPOSITION.search(sentence[max(0, start - 12) : start])
+        and not all(lexicon.clinical(w) for w in named)
+    )
+
+
 def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     """The spans of one sentence in a place identifiers live."""
     found = []
@@ -226,12 +236,7 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
             w for i, w in enumerate(words)
             if w.lower() not in _JOINERS and not (lexicon.english if initial and i == 0 else lexicon.safe)(w)
         ]  # fmt: skip
-        before = sentence[max(0, start - 12) : start]
-        organisation = (  # "at Lotus Harbor Health", "from Beacon Home Care": a firm or agency by name
-            len(words) > 1 and not initial and _PREPOSITION.search(before)
-            and not any(lexicon.clinical(w) and w.lower() not in _FIRM_WORDS for w in words)
-        )
-        if unsafe or organisation or (cued and not initial):  # "at Lotus Harbor Health": a firm, a place
+        if unsafe or _organisation(sentence, start, words, initial) or (cued and not initial):
             kind = "NAME"
             if cued:
                 place = re.search(r"(?i)liv|resid|stay|mov|home|born|raised|grew", cued.group())
@@ -270,7 +275,8 @@ def _name_runs(sentence: str, offset: int) -> list[Span]:
             if len(w) > 1 and not re.fullmatch(r"[A-Z]{2,4}", w) and w.lower() not in _JOINERS
             and not lexicon.english(w)
         ]  # fmt: skip: one letter or an abbreviation in capitals ("LR", "FVC") is not a name
-        if len(words) > 1 and unsafe:
+        initial = start == len(sentence) - len(sentence.lstrip())
+        if len(words) > 1 and (unsafe or _organisation(sentence, start, words, initial)):
             key = ("NAME", sentence[start:end].lower())
             found.append(Span(offset + start, offset + end, "NAME", key, ZONE))
     return found

@@ -1,0 +1,56 @@
+"""A number found as an identifier is completed to the whole identifier it is part of: the rest of its
+token ("QH" before "44180 2271", "-304" after a unit letter, "IP-" inside "BCN-IP-0404-99812") and a
+short capitalised prefix written in front of it ("DPS 2026-0118-3347", "PMP-SN 3318-7720-44"), which
+is a series or issuer code and identifies as much as the digits do.
+
+It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest); it never
+touches dates, ages or spans without digits, and never takes a prefix the clinical lexicon knows
+("BP", "HR", "INR"), so a value keeps its name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kit.guard.redact import lexicon
+from kit.guard.redact.spans import Span
+
+_NOT_COMPLETED = frozenset({"DATE", "DOB", "AGE"})
+_LEFT = re.compile(r"(?:[A-Za-z0-9]+[-./#]?)+\Z")  # what of the token is written before the span
+_RIGHT = re.compile(r"^(?:[-/#]?[A-Za-z0-9]+)+")  # and after it
+_PREFIX = re.compile(r"(?<![\w./-])([A-Z]{1,5}(?:-[A-Z]{1,4})?)[ \t-]\Z")
+MIN_DIGITS = 3
+REACH = 30  # characters looked at on either side
+
+
+def _coded(prefix: str) -> bool:
+    """A series or issuer code: capital letters that are no clinical or English word."""
+    return not any(lexicon.clinical(part) or lexicon.english(part) for part in prefix.split("-"))
+
+
+def _extended(text: str, span: Span) -> tuple[int, int]:
+    start, end = span.start, span.end
+    left = _LEFT.search(text[max(0, start - REACH) : start])
+    if left:
+        start -= len(left.group())
+    right = _RIGHT.match(text[end : end + REACH])
+    if right:
+        end += right.end()
+    prefix = _PREFIX.search(text[max(0, start - 12) : start])
+    if prefix and _coded(prefix.group(1)):
+        start -= len(prefix.group())
+    return start, end
+
+
+def completed(text: str, spans: list[Span]) -> list[Span]:
+    """A longer candidate for each number span that is part of a longer identifier; none for the rest."""
+    found = []
+    for span in spans:
+        if span.kind in _NOT_COMPLETED or span.day is not None:
+            continue
+        if sum(c.isdigit() for c in text[span.start : span.end]) < MIN_DIGITS:
+            continue
+        start, end = _extended(text, span)
+        if (start, end) != (span.start, span.end):
+            found.append(Span(start, end, span.kind, span.key, span.rank))
+    return found

@@ -1,0 +1,45 @@
+"""A number is redacted as the whole identifier it is part of; numbers written in groups are one
+identifier; a firm named after "at"/"for" is replaced unless every word of it is clinical."""
+
+import pytest
+
+from kit.guard.redact import redact
+from tests.helpers import admission_record
+
+
+def _prose(sentence: str) -> str:
+    text = admission_record(documentation=f"Seen on the take. {sentence} Background of asthma.")
+    out = redact(text, "ADM-X", "salt").text
+    return next(line for line in out.splitlines() if "Seen on the take." in line)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gone"),
+    [
+        ("Referral XKQ-IP-0404-99812 approved.", ["XKQ", "IP-", "0404"]),  # letters inside the token
+        ("Plan verified QZ44180 2271 today.", ["QZ", "44180", "2271"]),  # letters stuck to a number
+        ("Permit DQS 2026-0118-3347 on file.", ["DQS", "3347"]),  # an issuer code in front
+        ("Pump serial PMQ-SN 3318-7720-44 noted.", ["PMQ", "3318"]),
+        ("His service no. 370 84 419 is on file.", ["370", "419"]),  # a number in groups
+        ("Card 0918 4772 scanned.", ["0918", "4772"]),
+        ("Transmitter 8JK2QP replaced.", ["8JK2QP"]),  # letters and digits interleaved
+        ("He is a mechanic at Gateway Fleet Repair now.", ["Gateway", "Fleet"]),  # a firm by name
+    ],
+)
+def test_what_is_part_of_an_identifier_goes_with_it(sentence, gone):
+    line = _prose(sentence)
+    assert not [piece for piece in gone if piece in line], line
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "BP 142/88, HR 96, INR 2.4, Na 138 this morning.",
+        "Insulin given at 0800 1200 1700 with meals.",
+        "Heparin 5000 units SC q8h; CHA2DS2-VASc 4; FEV1 62% predicted.",
+        "Seen by Hospital Medicine for CAP; plan per Internal Medicine.",
+        "WBC 12 400 on arrival.",
+    ],
+)
+def test_clinical_numbers_and_services_stay(sentence):
+    assert sentence in _prose(sentence)
