@@ -1,11 +1,12 @@
 """A number found as an identifier is completed to the whole identifier it is part of: the rest of its
 token ("QH" before "44180 2271", "-304" after a unit letter, "IP-" inside "BCN-IP-0404-99812") and a
 short capitalised prefix written in front of it ("DPS 2026-0118-3347", "PMP-SN 3318-7720-44"), which
-is a series or issuer code and identifies as much as the digits do.
+is a series or issuer code and identifies as much as the digits do (before six digits or more, any
+capitals; before fewer, capitals that are no clinical or English word).
 
 It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest); it never
-touches dates, ages or spans without digits, and never takes a prefix the clinical lexicon knows
-("BP", "HR", "INR"), so a value keeps its name.
+touches dates, ages or spans of fewer than three digits, and before a short number never takes a
+prefix the clinical lexicon knows ("BP", "HR", "INR"), so a value keeps its name.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ _LEFT = re.compile(r"(?:[A-Za-z0-9]+[-./#]?)+\Z")  # what of the token is writte
 _RIGHT = re.compile(r"^(?:[-/#]?[A-Za-z0-9]+)+")  # and after it
 _PREFIX = re.compile(r"(?<![\w./-])([A-Z]{1,5}(?:-[A-Z]{1,4})?)[ \t-]\Z")
 MIN_DIGITS = 3
+LONG_DIGITS = 6  # in front of this many digits, capitals are a code even when a word ("UHC", "LAC", "AS")
 REACH = 30  # characters looked at on either side
 
 
@@ -37,7 +39,8 @@ def _extended(text: str, span: Span) -> tuple[int, int]:
     if right:
         end += right.end()
     prefix = _PREFIX.search(text[max(0, start - 12) : start])
-    if prefix and _coded(prefix.group(1)):
+    long = sum(c.isdigit() for c in text[start:end]) >= LONG_DIGITS
+    if prefix and (long or _coded(prefix.group(1))):
         start -= len(prefix.group())
     return start, end
 

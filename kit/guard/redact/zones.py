@@ -115,8 +115,10 @@ def _identity(kind: str, value: str) -> tuple[str, str]:
 
 def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
     """Offsets of the words of a value that must go: in a person's field every name word (relation words
-    and titles stay), else every word or number that is not safe."""
+    and titles stay; before its first comma or bracket a word in lower case too, "ana-lucía ferreira da
+    silva"), else every word or number that is not safe."""
     out = []
+    head = re.search(r"[,;(]|$", value).start()  # type: ignore[union-attr]  # "$" always matches
     for match in re.finditer(r"[^\s,;()/]+", value):
         token = match.group().strip(".:")
         words = _WORD.findall(token)
@@ -124,7 +126,8 @@ def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
             continue
         if person:  # a lower-case English word is not a name: "(wife), same address"
             keep = all(re.fullmatch(RELATIONS, w.lower()) or w.rstrip(".") in TITLES or w.lower() in _STOP
-                       or (w.islower() and lexicon.english(w)) for w in words) and not re.search(r"\d", token)
+                       or (w.islower() and lexicon.english(w) and match.start() >= head) for w in words
+                       ) and not re.search(r"\d", token)
         else:  # a number of three digits or more goes: "(928)", "x 220"; "M/56" stays
             keep = all(len(w) == 1 or lexicon.safe(w) for w in words) and not (re.search(r"\d{3}", token)
                                                                               or shapes.find(token))
