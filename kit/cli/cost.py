@@ -71,7 +71,8 @@ def priced(run: compare.Run, table: dict[str, Any], models: list[str]) -> dict[s
     """One run's bill on its own card and its projections onto `models`."""
     calls = run.data["telemetry"]["per_call"]
     named = next((c["price"].get("card") for c in calls if c.get("price")), None)
-    card = pricing.by_ident(named, str(run.data.get("model") or ""), table)
+    recorded = next((c["price"].get("source") for c in calls if c.get("price")), None)
+    card = pricing.by_ident(named, str(run.data.get("model") or ""), table, recorded)
     return {
         "run": run.label,
         "provider": run.data.get("provider"),
@@ -88,6 +89,9 @@ def render(seen: dict[str, Any], run: compare.Run) -> list[str]:
     if seen["projections"]:
         said.append(f"  {bill.PROJECTION}:")
     for other in seen["projections"]:
+        if other["usd"] is None and other["card"].get("from") is None:
+            said.append(f"    {other['model']}: {other['why']}")
+            continue
         said.append(
             f"    {other['model']}: {bill.money(other['usd'], other['why'])} as this run bought "
             f"(single {bill.money(other['single_usd'], other['single_why'])}, batch "

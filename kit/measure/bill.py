@@ -108,13 +108,13 @@ def pairs(bill: Mapping[str, Any] | None, telemetry: Mapping[str, Any] | None = 
     total_said = f"{bill['calls']} calls, {money(bill['usd'], bill['why'])}, {when}"
     said = [("card", bill["source"]), ("bill", total_said)]
     for name, row in (bill.get("windows") or {}).items():
-        said.append((name, f"{row['hours']}: {row['calls']} calls, {money(row['usd'])}; the same tokens at "
-                           f"{row['other']} prices: {money(row['other_usd'])}"))  # fmt: skip
+        said.append((name, f"{row['calls']} calls ({row['hours']}), {money(row['usd'])}; the same tokens "
+                           f"at {row['other']} prices: {money(row['other_usd'])}"))  # fmt: skip
     single = money(bill["single_usd"], bill.get("single_why"))
     batch = money(bill["batch_usd"], bill.get("batch_why"))
-    said.append(("single or batch", f"all as single calls {single}; all through a batch API {batch}"))
-    said.append(("cache", f"cached input as measured {money(bill['usd'], bill['why'])}; with no cache "
-                 f"{money(bill['no_cache_usd'], bill.get('no_cache_why'))}"))  # fmt: skip
+    said.append(("single or batch", f"as single calls: {single}; through a batch API: {batch}"))
+    measured, bare = money(bill["usd"], bill["why"]), money(bill["no_cache_usd"], bill.get("no_cache_why"))
+    said.append(("cache", f"cached input as measured: {measured}; with no cache: {bare}"))
     return said + run_pairs(telemetry, settings)
 
 

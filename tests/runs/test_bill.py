@@ -114,7 +114,7 @@ def test_the_result_file_kit_cost_and_the_report_reproduce_the_bill_by_hand(pric
     assert cli.main(["cost", run, "--models", "anthropic:claude-haiku-4-5,no-such-model"]) == 0
     printed = capsys.readouterr().out
     assert f"  bill: 4 calls, ${peak_usd + off_usd:,.6f}, each priced at the time it was sent" in printed
-    assert (f"    peak: 01:00-04:00 UTC, 06:00-10:00 UTC: 2 calls, ${peak_usd:,.6f}; the same tokens at "
+    assert (f"    peak: 2 calls (01:00-04:00 UTC, 06:00-10:00 UTC), ${peak_usd:,.6f}; the same tokens at "
             f"off-peak prices: ${sum(other[:2]):,.6f}") in printed  # fmt: skip
     assert f"  {bill.PROJECTION}:" in printed and f"    anthropic:claude-haiku-4-5: ${haiku:,.6f}" in printed
     assert "    no-such-model: not priced: no card for no-such-model" in printed
@@ -123,4 +123,5 @@ def test_the_result_file_kit_cost_and_the_report_reproduce_the_bill_by_hand(pric
     out = report.write(path, small, tmp_path / "report.html", thresholds.load(REPO))
     page = out.read_text()
     assert f"4 calls, ${peak_usd + off_usd:,.6f}, each priced at the time it was sent" in page
-    assert f"2 calls, ${off_usd:,.6f}; the same tokens at peak prices: ${sum(other[2:]):,.6f}" in page
+    assert (f"2 calls (outside 01:00-04:00 UTC, 06:00-10:00 UTC), ${off_usd:,.6f}; the same tokens at peak "
+            f"prices: ${sum(other[2:]):,.6f}") in page  # fmt: skip

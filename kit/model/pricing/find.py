@@ -47,15 +47,17 @@ def projected(ref: str, table: Table) -> Card:
     return Unpriced(ref, found) if isinstance(found, str) else found
 
 
-def by_ident(ident: Mapping[str, Any] | None, model: str, table: Table) -> Card:
+def by_ident(ident: Mapping[str, Any] | None, model: str, table: Table, recorded: str | None = None) -> Card:
     """The card a result file's call names (`ident`, kit.model.pricing.price.of_call), for re-pricing
-    its tokens: the user's table entry for `model` wins; else the genai-prices card the file names;
-    else `model` looked up by name."""
+    its tokens: the user's table entry for `model` wins; else the genai-prices card the file names
+    (described as the file did, `recorded`, when read from the same data); else `model` by name."""
     if model in table:
         return TableCard(model, table[model])
     ident = ident or {}
     if ident.get("from") == genai.PACKAGE:
         card = genai.by_ident(str(ident.get("provider")), str(ident.get("model")))
         if card is not None:
+            same_data = f"{genai.PACKAGE} {genai.data_version()['version']}:"
+            card.source = recorded if recorded and recorded.startswith(same_data) else card.source
             return card
     return find(model, table)
