@@ -25,6 +25,8 @@ SCENARIOS = (  # name, batch rates?, cached prefix as measured?
     ("batch_cached", True, True),
     ("batch_no_cache", True, False),
 )
+SAID = {"single_cached": "single, cached", "single_no_cache": "single, no cache",
+        "batch_cached": "batch, cached", "batch_no_cache": "batch, no cache"}  # fmt: skip
 
 
 def at_volume(calls: bill.Calls, card: pricing.Card) -> dict[str, Any] | None:
@@ -87,10 +89,10 @@ def lines(volume: Mapping[str, Any] | None) -> list[str]:
     for name, _, _ in SCENARIOS:
         figures = volume["usd"][name]
         if figures["per_record"] is None:
-            said.append(f"{name.replace('_', ', ')}: {(volume.get('why') or {}).get(name, 'not priced')}")
+            said.append(f"{SAID[name]}: {(volume.get('why') or {}).get(name, 'not priced')}")
             continue
         said.append(
-            f"{name.replace('_', ', ')}: ${figures['per_record']:.4f} a record, ${figures['per_1000']:,.2f} "
+            f"{SAID[name]}: ${figures['per_record']:.4f} a record, ${figures['per_1000']:,.2f} "
             f"per 1,000, ${figures['per_100000']:,.0f} per 100,000"
         )
     return said

@@ -124,13 +124,19 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
         ("cost", "not priced" if tele.get("cost_usd") is None else f"${tele['cost_usd']:.6f}"),
         ("reasoning effort", (data.get("settings") or {}).get("reasoning_effort", "not recorded")),
         ("price data", price_data(data.get("price_data"))),
-        *[(f"bill: {k}", v) for k, v in bill.pairs(data.get("bill"), tele, data.get("settings"))],
+        *billed(data),
         ("cost at volume", "; ".join(cost.lines(data.get("cost_at_volume"))) or "not recorded"),
         ("latency", f"p50 {_ms(latency.get('p50'))}, p95 {_ms(latency.get('p95'))}"
                     + (f" ({latency['measured']})" if latency.get("measured") else "")),
         ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; {withheld(flags)}"),
     ]  # fmt: skip
     return pairs + guards(tele.get("guards"))
+
+
+def billed(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The bill's lines (kit.measure.bill), labelled for the header."""
+    found = bill.pairs(data.get("bill"), data.get("telemetry"), data.get("settings"))
+    return [(label if label == "bill" else f"bill: {label}", text) for label, text in found]
 
 
 def price_data(seen: dict[str, Any] | None) -> str:

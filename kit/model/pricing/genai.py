@@ -48,7 +48,7 @@ def data_version() -> dict[str, Any]:
     return {
         "package": PACKAGE,
         "version": version(PACKAGE),
-        "data": "the snapshot bundled with the package, read offline (never updated at run time)",
+        "data": "the snapshot bundled with the package, read offline, never updated at run time",
         "newest_dated_price": max(starts).isoformat() if starts else None,
     }
 
