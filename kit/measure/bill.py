@@ -48,16 +48,20 @@ def total(prices: list[pricing.Price]) -> tuple[float | None, str | None]:
 
 
 def _windows(card: pricing.Card, found: list[Item]) -> dict[str, dict[str, Any]] | None:
+    """Per time-of-day window: its calls, their cost, and the same tokens at the other window's prices."""
     split: dict[str, dict[str, Any]] = {}
     for usage, at, batch in found:
         window = card.windows(usage, at, batch)
         if window is None:
             continue
-        row = split.setdefault(window.name, {"calls": 0, "usd": 0.0, "hours": window.hours,
-                                             "other": window.other, "other_usd": 0.0})  # fmt: skip
+        row = split.setdefault(window.name, {"calls": 0, "hours": window.hours, "other": window.other,
+                                             "priced": [], "elsewhere": []})  # fmt: skip
         row["calls"] += 1
-        row["usd"] = round(row["usd"] + (card.price(usage, at, batch).usd or 0.0), 8)
-        row["other_usd"] = round(row["other_usd"] + (window.other_usd or 0.0), 8)
+        row["priced"].append(card.price(usage, at, batch))
+        row["elsewhere"].append(pricing.Price(window.other_usd))
+    for row in split.values():
+        row["usd"] = total(row.pop("priced"))[0]
+        row["other_usd"] = total(row.pop("elsewhere"))[0]
     return split or None
 
 
