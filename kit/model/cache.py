@@ -38,6 +38,7 @@ from typing import Any
 
 from kit.files import exclusive, write_json_atomic
 from kit.model.config import PROVIDERS, Config, ConfigError
+from kit.model.output_limits import default_for
 from kit.model.providers.base import Completion, Request
 
 REFUSED_FINISH = frozenset({"content_filter", "refusal"})
@@ -302,10 +303,12 @@ class Cache:
             raise ConfigError(f"{path} holds {str(noted)[:80]!r}, not a known provider and a model; {fix}")
         if endpoint is not None and (not isinstance(endpoint, str) or not endpoint.strip()):
             raise ConfigError(f"{path} holds endpoint {str(endpoint)[:40]!r}, not a host:port; {fix}")
+        base_url = f"http://{endpoint}" if endpoint else None
         return Config(  # no key: a replay buys nothing
             provider=provider,
-            base_url=f"http://{endpoint}" if endpoint else None,
+            base_url=base_url,
             model=model,
+            max_tokens=default_for(provider, base_url, model).max_tokens,  # as a purchase with it unset
             eval_workers=config.eval_workers,
             max_calls_per_day=config.max_calls_per_day,
             prices=config.prices,
