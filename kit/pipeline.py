@@ -26,6 +26,7 @@ import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -56,6 +57,8 @@ from kit.model import (
     flagged,
     load_config,
     make_provider,
+    output_limits,
+    pricing,
     prompt,
     redactor_for,
     runner,
@@ -317,6 +320,7 @@ class ModelArm:
     shared: Path
     progress: Callable[[str], None] = lambda line: None
     name: str = "paid"
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # when a call is sent, for its price
 
     def outcome(
         self, records: Sequence[Record], repeat: int = 1, verbatim: bool = False
@@ -347,6 +351,7 @@ class ModelArm:
             repeat=repeat,
             progress=self.progress,
             redactor=redactor,
+            clock=self.clock,
         )
         with exclusive(self.shared / "paid-arm.lock"):
             self._warn_unredacted()
@@ -371,7 +376,10 @@ class ModelArm:
         """The first repeat's answers, with what paid.json carries besides the scores."""
         outcome = self.outcome(records, self.settings.repeat)
         first = prompt.build(records[0].text)
-        summary = telemetry.summary(outcome, self.config.max_tokens)
+        config = self.config
+        card = pricing.find(config.model, config.prices, config.provider, config.base_url)
+        limit = output_limits.default_for(config.provider, config.base_url, config.model)
+        summary = telemetry.summary(outcome, config.max_tokens, limit.said())
         extra = {
             "provider": self.config.provider,
             "model": self.config.model,
@@ -383,8 +391,8 @@ class ModelArm:
             },
             "telemetry": summary,
             "agreement": telemetry.agreement(outcome, self.settings.repeat),
-            "batch": saving(outcome.calls, self.config.model, self.config.prices),
-            "cost_at_volume": cost.from_telemetry(summary, self.config.model, self.config.prices),
+            **cost.priced(summary, card),
+            "batch": saving(outcome.calls, card),
             "redaction": unredacted(self.config),
         }
         answered = Answered(outcome.answers(0), outcome, extra=extra)

@@ -5,8 +5,10 @@ what a reviewer needs to know before asking for it.
 
 `status` says whether a provider is configured and, if not, why and what to run. `estimate` replays
 the cache (no request) to see whether the answer is already there, and otherwise gives the prompt's
-size and the most the call can cost from the user's price table. `assemble` buys the one call when the
-cache lacks it: it is only ever called on a reviewer's click (or `kit assemble --arm model --record`).
+size and the most the call can cost now, on the card the run's calls are priced on (kit.model.pricing:
+the user's table over genai-prices, the same card `kit assemble --arm model` and the bill use).
+`assemble` buys the one call when the cache lacks it: it is only ever called on a reviewer's click (or
+`kit assemble --arm model --record`).
 
 Never: put the API key in anything it returns (only the provider, model and endpoint host are named),
 or buy without being asked.
@@ -16,11 +18,22 @@ from __future__ import annotations
 
 import tempfile
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from kit.corpus import Record
-from kit.model import ConfigError, DailyLimitReached, kind, load_config, prompt, redactor_for, runner
+from kit.model import (
+    ConfigError,
+    DailyLimitReached,
+    Usage,
+    kind,
+    load_config,
+    pricing,
+    prompt,
+    redactor_for,
+    runner,
+)
 from kit.pipeline import ModelArm, RunSettings
 from kit.rules import Answer
 
@@ -83,7 +96,8 @@ def _one(place: ModelPlace, rec: Record, record: bool) -> tuple[runner.Call, Ans
 
 def estimate(place: ModelPlace, rec: Record) -> dict[str, Any]:
     """Whether the answer is cached (then it costs nothing), else the prompt's size and the most the
-    call can cost at the configured MAX_TOKENS, from the price table (unknown when unpriced)."""
+    call can cost now at the configured MAX_TOKENS, on the run's card ("not priced" when it has none),
+    with the other time-of-day window's figure where the card has one."""
     shown = status(place)
     if not shown["ready"]:
         return shown
@@ -91,17 +105,17 @@ def estimate(place: ModelPlace, rec: Record) -> dict[str, Any]:
     if _one(place, rec, record=False)[0].answered:
         return {**shown, "cached": True, "cost": "already in the answer cache: $0, no request"}
     tokens = len(prompt.build(rec.text).text) // CHARS_PER_TOKEN
-    rates = config.prices.get(config.model) or {}
-    inp, out = rates.get("input_per_million"), rates.get("output_per_million")
-    if isinstance(inp, int | float) and isinstance(out, int | float):
-        most = (tokens * inp + config.max_tokens * out) / 1_000_000
-        cost = f"at most about ${most:.4f} (about {tokens} input tokens, up to {config.max_tokens} output)"
-    else:
-        cost = (
-            f"unknown: no price for {config.model} in the price table (kit/data/prices.json); "
-            f"about {tokens} input tokens, up to {config.max_tokens} output"
-        )
-    return {**shown, "cached": False, "cost": cost}
+    card = pricing.find(config.model, config.prices, config.provider, config.base_url)
+    most, now = Usage(tokens, 0, config.max_tokens, None), datetime.now(UTC)
+    price, window = card.price(most, now), card.windows(most, now)
+    size = f"about {tokens} input tokens, up to {config.max_tokens} output"
+    if price.usd is None:
+        return {**shown, "cached": False, "cost": f"{price.why}; {size}"}
+    cost = f"at most about ${price.usd:.4f} now ({size}); card: {card.source}"
+    if window is not None and window.other_usd is not None:
+        other = f"${window.other_usd:.4f} {window.other} ({window.other_hours})"
+        cost += f"; now {window.name}, at most about {other}"
+    return {**shown, "cached": False, "cost": cost, "card": card.source}
 
 
 def assemble(place: ModelPlace, rec: Record) -> tuple[Answer | None, list[str], dict[str, Any]]:
@@ -112,5 +126,5 @@ def assemble(place: ModelPlace, rec: Record) -> tuple[Answer | None, list[str], 
     except (ConfigError, DailyLimitReached) as err:
         return None, [str(err)], {"status": "not sent"}
     notes = [f"the call: {call.error}"] if call.error else []
-    figures = {"status": call.status, "cost_usd": call.cost_usd, "sent": sent}
+    figures = {"status": call.status, "cost_usd": call.cost_usd, "price": call.price, "sent": sent}
     return answer, notes, figures

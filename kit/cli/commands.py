@@ -9,6 +9,7 @@
                 (adds a fresh REDACT_SALT when the .env has none)
   kit egress PATH/TO/RECORD.txt [--json] [--send-flagged]   (kit.cli.egress: what a provider receives)
   kit compare A B [C ...] [--arm ARM] [--json] [--fail-on-regression]   (kit.cli.runs)
+  kit cost RUN [--models A,B] [--prices FILE] [--json]   (kit.cli.cost: the bill, and projections)
   kit report RUN [--compare OTHER] [-o FILE]
 
 The package lists the four elements with their findings and quoted lines, the midnight arithmetic
@@ -30,6 +31,7 @@ import sys
 from pathlib import Path
 
 from kit.cli import board as cli_board
+from kit.cli import cost as cli_cost
 from kit.cli import many
 from kit.cli import runs as cli_runs
 from kit.guard import SALT_KEY, scan
@@ -254,7 +256,10 @@ def _run(argv: list[str] | None) -> int:
         choices=config.RESPONSE_FORMATS,
         help="how the reply's schema is asked for (default json_schema; json_object for llama-cpp-python)",
     )
-    setup.add_argument("--max-tokens", type=int, help="token limit per reply (default 4096)")
+    setup.add_argument(
+        "--max-tokens", type=int, help="token limit per reply (default: per endpoint and model, from the "
+        "providers' documented limits in kit/data/output_limits.json)"
+    )
     setup.add_argument("--timeout-s", type=float, help="read timeout per call in seconds (default 300)")
     setup.add_argument(
         "--retry-timeouts",
@@ -286,12 +291,15 @@ def _run(argv: list[str] | None) -> int:
     egress.add_argument("--quarantine", action="store_true", help=argparse.SUPPRESS)  # gone: says so
     cli_runs.add_parsers(commands)
     cli_board.add_parser(commands)
+    cli_cost.add_parser(commands)
     args = parser.parse_args(argv)
     if getattr(args, "quarantine", False):
         print(f"kit {args.command}: {flagged.QUARANTINE_GONE}", file=sys.stderr)
         return 2
     if args.command == "board":
         return cli_board.main(args)
+    if args.command == "cost":
+        return cli_cost.main(args)
     if args.command in cli_runs.COMMANDS:
         return cli_runs.main(args)
     if args.command == "egress":

@@ -10,8 +10,9 @@ to the model, what was withheld and why, and each guard's time.
 
 It buys only under `--record`, and only what the answer cache lacks, so a folder stopped part-way
 resumes where it stopped; without `--record` it replays, and a record with no cached answer fails
-naming the command that buys it. A progress bar goes to stderr, one line per call; each record that
-fails gets one line on stderr; the exit status is 1 when any record failed. Nothing here prints the
+naming the command that buys it. A progress bar goes to stderr, one line per call, then what the calls
+bought cost, on the same card the board's estimate and the bill use (kit.model.pricing); each record
+that fails gets one line on stderr; the exit status is 1 when any record failed. Nothing here prints the
 configuration beyond provider and model.
 """
 
@@ -74,6 +75,7 @@ def buy(records: list[Record], args: argparse.Namespace) -> Bought:
 
     with tempfile.TemporaryDirectory(prefix="kit-assemble-") as shared:
         outcome = ModelArm(config, settings, Path(shared), progress).outcome(records, 1)
+    progress(spent(outcome.calls))
     answers = outcome.answers()
     failed = {}
     for call in outcome.calls:
@@ -84,6 +86,18 @@ def buy(records: list[Record], args: argparse.Namespace) -> Bought:
         else:
             failed[call.record_id] = call.error or f"{call.status}: the reply gave no usable answer"
     return answers, failed, outcome.sent
+
+
+def spent(calls: list[Any]) -> str:
+    """What this command's purchases cost, each call priced at the time it was sent, and on which card."""
+    bought = [c for c in calls if c.status == "bought"]
+    if not bought:
+        return "cost: nothing bought (answers replayed from the cache cost nothing now)"
+    costs = [c.cost_usd for c in bought]
+    card = (bought[0].price or {}).get("source", "no card")
+    if any(c is None for c in costs):
+        return f"cost of {len(bought)} bought call(s): {(bought[0].price or {}).get('why') or 'not priced'}"
+    return f"cost of {len(bought)} bought call(s): ${sum(c or 0.0 for c in costs):.6f}; card: {card}"
 
 
 def main(

@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
+from kit.cli import cost as cli_cost
 from kit.corpus import load
 from kit.files import write_text_atomic
 from kit.measure import compare, compare_text, leaderboard, leaderboard_text, thresholds
-from kit.model import config
 
 COMMANDS = ("compare", "report", "leaderboard")
 THRESHOLDS_HELP = (
@@ -68,7 +67,7 @@ def add_parsers(commands: Any) -> None:
     board.add_argument("--arm", help="the arm's file to take from each run folder")
     board.add_argument("--json", action="store_true", help="print the leaderboard as JSON")
     board.add_argument(
-        "--prices", type=Path, help="price table (default: PRICES_FILE, else kit/data/prices.json)"
+        "--prices", type=Path, help="your price table, over genai-prices (default: PRICES_FILE, else none)"
     )
     board.add_argument("-o", "--output", type=Path, help="also write the leaderboard as an HTML page")
 
@@ -109,12 +108,8 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _board(runs: list[Path], arm: str | None, prices_file: Path | None) -> leaderboard.Board:
-    chosen = prices_file or (Path(os.environ["PRICES_FILE"]) if os.environ.get("PRICES_FILE") else None)
-    try:
-        prices = config.load_prices(chosen)
-    except config.ConfigError as err:
-        raise compare.CompareError(f"--prices: {err}") from None
-    return leaderboard.build(leaderboard.load_runs(runs, arm), prices)
+    """The leaderboard, its cost axis priced as `kit cost` prices (the user's table over genai-prices)."""
+    return leaderboard.build(leaderboard.load_runs(runs, arm), cli_cost.table(prices_file))
 
 
 def _write_board(board: leaderboard.Board, out: Path) -> None:

@@ -1,7 +1,7 @@
 """Measurement: grading answers against the key (scoring, the injection scoring, forged documentation's
-flips), Wilson intervals, thresholds and the scoreboard, result files, comparing runs, the leaderboard
-across runs, the calibration of stated confidence, the HTML report and the record view it shares, and
-what a redacted run leaves behind.
+flips), Wilson intervals, thresholds and the scoreboard, result files, comparing runs, a run's bill and
+its cost at volume, the leaderboard across runs, the calibration of stated confidence, the HTML report
+and the record view it shares, and what a redacted run leaves behind.
 
 May import: kit.rules, kit.corpus, kit.guard, kit.arms, kit.model (a run's outcome and settings) and
 kit.files.
@@ -9,6 +9,7 @@ Never: call a model, buy anything, or change an answer before grading it.
 """
 
 from kit.measure import (
+    bill,
     calibration,
     compare,
     compare_text,
@@ -31,7 +32,7 @@ from kit.measure.report.record_view import answer_part, assets, record_part, rec
 from kit.measure.report.session import session_report
 
 __all__ = [
-    "Answerer", "InjectionReport", "RedactedRun", "answer_part", "assets", "calibration", "compare",
+    "Answerer", "InjectionReport", "RedactedRun", "answer_part", "assets", "bill", "calibration", "compare",
     "compare_text", "cost", "forged_scoring", "injection_scoring", "leaderboard", "leaderboard_page",
     "leaderboard_text", "record_part", "record_view", "report", "results", "rule_words", "scoreboard",
     "scoring", "segments", "session_report", "stats", "thresholds", "unredacted",

@@ -1,13 +1,13 @@
 """Cost at volume: what a recorded run's measured tokens would cost per record, per 1,000 and per
-100,000 records, from the user's price table (kit/data/prices.json or PRICES_FILE), as single calls
-and through a batch API, with the static prefix served from the provider's prompt cache as measured
-and with no cached prefix at all.
+100,000 records, on the card the run is priced on (kit.model.pricing: the user's table over
+genai-prices), as single calls and through a batch API, with the static prefix served from the
+provider's prompt cache as measured and with no cached prefix at all. Each call is priced at the time
+it was sent, so a card's time-of-day prices weigh in as the run met them.
 
-`at_volume(tokens, answers, model, prices)` is the one public computation (`from_telemetry` reads its
-inputs from a result file's telemetry); the result file, `kit compare` and the report show what it
-gives. A record here is one answer (one call): a run with --repeat N costs N of them per record.
-It reads no file and never guesses a rate: a rate the table leaves null makes that figure None
-(unknown), never zero.
+`at_volume(calls, card)` is the one public computation (`from_telemetry` takes a result file's
+telemetry); the result file, `kit compare` and the report show what it gives. A record here is one
+answer (one call): a run with --repeat N costs N of them per record. It reads no file and never
+guesses a rate: a rate the card lacks makes that figure None (not priced), never zero.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kit.model import Usage, config
+from kit.measure import bill
+from kit.model import pricing
 
 VOLUMES = {"per_record": 1, "per_1000": 1_000, "per_100000": 100_000}
 SCENARIOS = (  # name, batch rates?, cached prefix as measured?
@@ -24,41 +25,56 @@ SCENARIOS = (  # name, batch rates?, cached prefix as measured?
     ("batch_cached", True, True),
     ("batch_no_cache", True, False),
 )
+SAID = {"single_cached": "single, cached", "single_no_cache": "single, no cache",
+        "batch_cached": "batch, cached", "batch_no_cache": "batch, no cache"}  # fmt: skip
 
 
-def at_volume(
-    tokens: Mapping[str, int | None], answers: int, model: str, prices: Mapping[str, Mapping]
-) -> dict[str, Any] | None:
-    """Mean tokens per answer from `tokens` (totals: input, cached_input, output) over `answers`, and
-    the dollars per record, per 1,000 and per 100,000 records in each scenario; None when there is no
-    answer or no input/output count to go by."""
-    total_in, total_out = tokens.get("input"), tokens.get("output")
-    if not answers or total_in is None or total_out is None:
+def at_volume(calls: bill.Calls, card: pricing.Card) -> dict[str, Any] | None:
+    """Mean tokens per answer over the answered calls among `calls` (a result file's per-call
+    entries), and the dollars per record, per 1,000 and per 100,000 records in each scenario; None
+    when there is no answer or no input/output count to go by."""
+    found, _ = bill.items(calls)
+    if not found or any(u.input_tokens is None or u.output_tokens is None for u, _, _ in found):
         return None
-    cached = min(tokens.get("cached_input") or 0, total_in)
-    mean = {"input": total_in / answers, "cached_input": cached / answers, "output": total_out / answers}
+    answers = len(found)
     usd: dict[str, dict[str, float | None]] = {}
+    reasons: dict[str, str] = {}
     for name, batch, with_cache in SCENARIOS:
-        usage = Usage(total_in, cached if with_cache else 0, total_out, None)
-        spent = config.cost_usd(usage, model, prices, batch)
+        spent, why = bill.total([card.price(u if with_cache else bill.no_cache(u), at, batch)
+                                 for u, at, _ in found])  # fmt: skip
         usd[name] = {
             volume: None if spent is None else round(spent / answers * n, 6) for volume, n in VOLUMES.items()
         }
+        if why:
+            reasons[name] = why
+    totals = {
+        "input": sum(u.input_tokens or 0 for u, _, _ in found),
+        "cached_input": sum(min(u.cached_input_tokens or 0, u.input_tokens or 0) for u, _, _ in found),
+        "output": sum(u.output_tokens or 0 for u, _, _ in found),
+    }
     return {
-        "model": model,
+        "card": card.source,
         "answers": answers,
-        "tokens_per_record": {k: round(v, 1) for k, v in mean.items()},
+        "tokens_per_record": {k: round(v / answers, 1) for k, v in totals.items()},
         "usd": usd,
+        "why": reasons,
     }
 
 
-def from_telemetry(
-    telemetry: Mapping[str, Any], model: str, prices: Mapping[str, Mapping]
-) -> dict[str, Any] | None:
-    """`at_volume` on a run's telemetry summary (kit.model.telemetry.summary): its token totals over
-    its answered calls."""
-    answers = int(telemetry.get("bought") or 0) + int(telemetry.get("replayed") or 0)
-    return at_volume(telemetry.get("tokens") or {}, answers, model, prices)
+def from_telemetry(telemetry: Mapping[str, Any], card: pricing.Card) -> dict[str, Any] | None:
+    """`at_volume` on a run's telemetry summary (kit.model.telemetry.summary): its per-call entries."""
+    return at_volume(telemetry.get("per_call") or [], card)
+
+
+def priced(summary: Mapping[str, Any], card: pricing.Card) -> dict[str, Any]:
+    """What a paid arm's result file carries about money besides its telemetry: which price data, the
+    bill (kit.measure.bill) and the cost at volume, all on `card`."""
+    calls = summary.get("per_call") or []
+    return {
+        "price_data": pricing.data_version(),
+        "bill": bill.of_calls(calls, card),
+        "cost_at_volume": at_volume(calls, card),
+    }
 
 
 def lines(volume: Mapping[str, Any] | None) -> list[str]:
@@ -73,10 +89,10 @@ def lines(volume: Mapping[str, Any] | None) -> list[str]:
     for name, _, _ in SCENARIOS:
         figures = volume["usd"][name]
         if figures["per_record"] is None:
-            said.append(f"{name.replace('_', ', ')}: not priced (a rate in the price table is null)")
+            said.append(f"{SAID[name]}: {(volume.get('why') or {}).get(name, 'not priced')}")
             continue
         said.append(
-            f"{name.replace('_', ', ')}: ${figures['per_record']:.4f} a record, ${figures['per_1000']:,.2f} "
+            f"{SAID[name]}: ${figures['per_record']:.4f} a record, ${figures['per_1000']:,.2f} "
             f"per 1,000, ${figures['per_100000']:,.0f} per 100,000"
         )
     return said

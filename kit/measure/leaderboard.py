@@ -1,8 +1,9 @@
 """A leaderboard across model runs that graded the same corpus and policy: one row per run with the
-headline metrics and their Wilson intervals, calibration, cost per record and per 1,000 records from
-the price table, latency, parse failures and tokens; the Pareto front of cost against records fully
-right; and the pairwise exact McNemar p-values on records fully right with Holm's correction for the
-number of pairs.
+headline metrics and their Wilson intervals, calibration, cost per record and per 1,000 records (each
+call re-priced at its own time on the same cards as the bill and `kit cost`: the user's table over
+genai-prices; kit.measure.bill), latency, parse failures and tokens; the Pareto front of cost against
+records fully right; and the pairwise exact McNemar p-values on records fully right with Holm's
+correction for the number of pairs.
 
 Runs that did not grade what the first run graded are refused by kit.measure.compare's guards, one
 line each, and left off the board. It reads result files and computes; it scores nothing again and
@@ -15,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kit.measure import calibration, compare
-from kit.model import Usage, config
+from kit.measure import bill, calibration, compare
+from kit.model import pricing
 
 HEADLINE = "records.fully_right"
 METRICS = (
@@ -137,16 +138,19 @@ def pareto(points: dict[str, tuple[float, float]]) -> list[str]:
 
 
 def _cost(data: dict[str, Any], prices: dict[str, Any] | None) -> tuple[float | None, str]:
+    """The run's calls priced as its bill prices them (the card its result file names, the user's
+    table first), and the card in words; an offline arm made no call."""
     tele = data.get("telemetry") or {}
-    tokens, model = tele.get("tokens") or {}, data.get("model")
-    if prices and model in prices and tele:
-        usage = Usage(tokens.get("input"), tokens.get("cached_input"), tokens.get("output"))
-        cost = config.cost_usd(usage, model, prices)
-        if cost is not None:
-            return cost, "price table"
-    if tele.get("cost_usd") is not None:
-        return float(tele["cost_usd"]), "result file"
-    return (0.0, "offline arm: no call") if not tele else (None, "not priced")
+    if not tele:
+        return 0.0, "offline arm: no call"
+    calls = tele.get("per_call") or []
+    priced = next((c["price"] for c in calls if c.get("price")), {})
+    model = str(data.get("model") or "")
+    card = pricing.by_ident(priced.get("card"), model, prices or {}, priced.get("source"))
+    figures = bill.of_calls(calls, card)
+    if not figures["calls"]:
+        return None, "not priced: the result file records no answered call"
+    return (figures["usd"], card.source) if figures["usd"] is not None else (None, str(figures["why"]))
 
 
 def entry(run: compare.Run, prices: dict[str, Any] | None = None) -> Entry:

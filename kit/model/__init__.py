@@ -1,14 +1,15 @@
 """The paid path: the prompt in send order, the reply parser, the providers behind one `complete()`
 seam with their retries and shared rate limiter, the loopback stub server, the answer cache, the daily
 ledger, the configuration, the runner that buys or replays one arm, batches, and the telemetry of a
-run, and what leaves for a model (the guards before a call, SEND_FLAGGED).
+run, what leaves for a model (the guards before a call, SEND_FLAGGED), the prices a call is billed at
+(kit.model.pricing: the user's table over genai-prices, read offline) and the MAX_TOKENS defaults.
 
 May import: kit.rules, kit.corpus, kit.guard, kit.arms (the stub plays an offline arm) and kit.files.
 Never: buy a call without --record, write the API key anywhere but an auth header, or grade an answer
 (grading is kit.measure's).
 """
 
-from kit.model import config, flagged, outgoing, prompt, reply, runner, telemetry
+from kit.model import config, flagged, outgoing, output_limits, pricing, prompt, reply, runner, telemetry
 from kit.model.batch.run import BatchArmRun
 from kit.model.batch.saving import saving
 from kit.model.cache import Cache
@@ -27,5 +28,6 @@ __all__ = [
     "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",
     "MemoryCache", "MemoryLedger",
     "RunOutcome", "StubServer", "Usage", "config", "flagged", "kind", "load_config", "make_provider",
-    "outgoing", "prompt", "redactor_for", "reply", "request_for", "runner", "saving", "telemetry",
+    "outgoing", "output_limits", "pricing", "prompt", "redactor_for", "reply", "request_for", "runner",
+    "saving", "telemetry",
 ]  # fmt: skip

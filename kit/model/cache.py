@@ -7,7 +7,9 @@ weights under one model name are two sources of answers). It never includes the 
 atomic (unique temp file in the same directory, fsync, os.replace), so concurrent threads and
 processes never see a half-written entry; and a buyer holds the key's claim (`claim`, a file lock
 under .claims/) while it buys, so two processes sharing the folder never buy one key twice: the
-second waits, then finds the answer. An answer bought through a batch API also notes the batch id.
+second waits, then finds the answer. An answer bought through a batch API also notes the batch id, and
+a single call the time it was sent (`requested_at`, which its price is read at; an older entry without
+it is priced at its `created_at`).
 Beside the entries, recorded.json notes the provider, model and endpoint (host:port) the last
 purchase used, so a replay with no configuration of its own keys its lookups the same way
 (`remember`, `replay_config`), and endpoints.json every endpoint a purchase used (for the hint a
@@ -36,6 +38,7 @@ from typing import Any
 
 from kit.files import exclusive, write_json_atomic
 from kit.model.config import PROVIDERS, Config, ConfigError
+from kit.model.output_limits import default_for
 from kit.model.providers.base import Completion, Request
 
 REFUSED_FINISH = frozenset({"content_filter", "refusal"})
@@ -59,6 +62,8 @@ def entry_for(
     stored.pop("retries", None)
     if stored.get("batch") is None:
         stored.pop("batch", None)  # a single call's entry is as it always was
+    if stored.get("requested_at") is None:
+        stored.pop("requested_at", None)
     return {
         "key": key,
         "provider": provider,
@@ -112,7 +117,9 @@ def refusal_reason(completion: Completion) -> str | None:
     return None
 
 
-USAGE_FIELDS = ("input_tokens", "cached_input_tokens", "output_tokens", "reasoning_tokens")
+USAGE_FIELDS = (
+    "input_tokens", "cached_input_tokens", "output_tokens", "reasoning_tokens", "cache_write_tokens",
+)  # fmt: skip
 
 
 def _shown(value: Any) -> str:
@@ -147,10 +154,12 @@ def _completion(entry: Any, key: str) -> Completion:
             raise ValueError(f"usage {name} is {_shown(usage[name])}, not a whole number >= 0")
     if isinstance(latency, bool) or not isinstance(latency, int | float) or not 0 <= latency < float("inf"):
         raise ValueError(f"latency_ms is {_shown(latency)}, not a number >= 0")
-    for name in ("finish_reason", "request_id", "batch"):
+    for name in ("finish_reason", "request_id", "batch", "requested_at"):
         if stored.get(name) is not None and not isinstance(stored[name], str):
             raise ValueError(f"{name} is {_shown(stored[name])}, not text")
-    completion = Completion.from_dict({**stored, "retries": 0, "cached": True})
+    # An entry from before calls noted their time is priced at when it was written (just after the call).
+    sent = stored.get("requested_at") or entry.get("created_at")
+    completion = Completion.from_dict({**stored, "retries": 0, "cached": True, "requested_at": sent})
     reason = refusal_reason(completion)
     if reason is not None:
         raise ValueError(f"{reason}, which is never cached")
@@ -294,10 +303,12 @@ class Cache:
             raise ConfigError(f"{path} holds {str(noted)[:80]!r}, not a known provider and a model; {fix}")
         if endpoint is not None and (not isinstance(endpoint, str) or not endpoint.strip()):
             raise ConfigError(f"{path} holds endpoint {str(endpoint)[:40]!r}, not a host:port; {fix}")
+        base_url = f"http://{endpoint}" if endpoint else None
         return Config(  # no key: a replay buys nothing
             provider=provider,
-            base_url=f"http://{endpoint}" if endpoint else None,
+            base_url=base_url,
             model=model,
+            max_tokens=default_for(provider, base_url, model).max_tokens,  # as a purchase with it unset
             eval_workers=config.eval_workers,
             max_calls_per_day=config.max_calls_per_day,
             prices=config.prices,

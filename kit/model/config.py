@@ -10,17 +10,16 @@ Read from the environment, falling back to an optional git-ignored `.env` (the e
 as python-dotenv reads it (kit.model.envline); a value from the file that is refused names its line.
 This module refuses to show the key or the salt: both are kept out of Config's repr and out of every
 error message.
-It hard-codes no vendor price; the table in kit/data/prices.json is the user's to fill in.
+Prices are kit.model.pricing's (the user's own table, PRICES_FILE, read here, over genai-prices); the
+MAX_TOKENS default when unset is kit.model.output_limits' row for the endpoint and model.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
 from typing import TypeVar
 from urllib.parse import urlsplit
@@ -28,7 +27,8 @@ from urllib.parse import urlsplit
 from kit.files import write_text_atomic
 from kit.model import envline
 from kit.model.flagged import DEFAULT_FROM, VERBATIM, WITHHOLD, send_flagged
-from kit.model.providers.base import Usage
+from kit.model.output_limits import default_for
+from kit.model.pricing import load_table
 from kit.model.providers.registry import KINDS, ConfigError, is_local_url, kind
 from kit.model.reasoning import reasoning_effort
 
@@ -43,10 +43,8 @@ KEYS = (
 RESPONSE_FORMATS = ("json_schema", "json_object", "none")
 DEFAULT_WORKERS = 4
 LOCAL_WORKERS = 1  # a local server usually computes one request at a time
-DEFAULT_MAX_TOKENS = 4096
+DEFAULT_MAX_TOKENS = 4096  # a Config built in code; a read one takes its endpoint's row (output_limits)
 DEFAULT_TIMEOUT_S = 300.0
-PRICE_FIELDS = ("input_per_million", "cached_input_per_million", "output_per_million")
-BATCH_PRICE_FIELDS = tuple(f"batch_{name}" for name in PRICE_FIELDS)  # the rates of a batch API
 SCHEME_PORTS = {"http": 80, "https": 443}
 REDACT_WORDS = {"on": "on", "1": "on", "yes": "on", "true": "on", "off": "off", "0": "off", "no": "off",
                 "false": "off", "auto": "auto", "": "auto"}  # fmt: skip
@@ -251,27 +249,6 @@ def _api_key(raw: str | None) -> str | None:
     return key
 
 
-def load_prices(path: Path | None = None) -> dict:
-    """The price table: PRICES_FILE if given, else the kit's user-fillable kit/data/prices.json.
-    Keys starting with '_' are comments and dropped."""
-    if path is None:
-        text = resources.files("kit").joinpath("data/prices.json").read_text(encoding="utf-8")
-        where = "kit/data/prices.json"
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ConfigError(f"PRICES_FILE {path}: cannot read it ({exc.strerror})") from None
-        where = str(path)
-    try:
-        table = json.loads(text)
-    except ValueError as exc:
-        raise ConfigError(f"{where} is not valid JSON: {exc}") from None
-    if not isinstance(table, dict):
-        raise ConfigError(f"{where} must hold a JSON object keyed by model name")
-    return {k: v for k, v in table.items() if not k.startswith("_") and isinstance(v, dict)}
-
-
 def _base_url(raw: str | None) -> str | None:
     """BASE_URL without a trailing slash, or None when unset; refused unless it is http(s) with a port
     that is a number (the cache key holds its host and port)."""
@@ -339,7 +316,8 @@ def validate(merged: Mapping[str, str]) -> Config:
     max_calls = _positive_int("MAX_CALLS_PER_DAY", limit) if limit else None
     prices_file = merged.get("PRICES_FILE")
     poll = merged.get("BATCH_POLL_S")
-    tokens = _positive_int("MAX_TOKENS", max_tokens) if max_tokens else DEFAULT_MAX_TOKENS
+    default_tokens = default_for(provider, base_url, model).max_tokens
+    tokens = _positive_int("MAX_TOKENS", max_tokens) if max_tokens else default_tokens
     flagged, flagged_from = send_flagged(merged.get("SEND_FLAGGED"))
     return Config(
         provider=provider,
@@ -348,7 +326,7 @@ def validate(merged: Mapping[str, str]) -> Config:
         api_key=_api_key(merged.get("API_KEY")),
         eval_workers=workers,
         max_calls_per_day=max_calls,
-        prices=load_prices(Path(prices_file) if prices_file else None),
+        prices=load_table(Path(prices_file) if prices_file else None),
         response_format=_response_format(merged.get("RESPONSE_FORMAT")),
         max_tokens=tokens,
         timeout_s=_positive_seconds("TIMEOUT_S", timeout_s) if timeout_s else DEFAULT_TIMEOUT_S,
@@ -362,27 +340,3 @@ def validate(merged: Mapping[str, str]) -> Config:
         send_flagged=flagged,
         send_flagged_from=flagged_from,
     )
-
-
-def cost_usd(usage: Usage, model: str, prices: Mapping[str, Mapping], batch: bool = False) -> float | None:
-    """Dollar cost of one call from the user's price table, or None if the model's entry is missing,
-    incomplete, or the usage lacks input/output counts. A call bought through a batch API (`batch`)
-    is priced at the entry's batch_* rates.
-
-    Counting choice: reasoning tokens are NOT added on top. OpenAI reports them inside
-    completion_tokens, so output_tokens already includes them. Cached input tokens are part of
-    input_tokens (as both OpenAI and our Anthropic adapter report them) and are billed at the cached
-    rate, the rest of the input at the full rate.
-    """
-    entry = prices.get(model)
-    if not entry:
-        return None
-    rates = [entry.get(name) for name in (BATCH_PRICE_FIELDS if batch else PRICE_FIELDS)]
-    if any(not isinstance(r, int | float) or isinstance(r, bool) for r in rates):
-        return None
-    if usage.input_tokens is None or usage.output_tokens is None:
-        return None
-    input_rate, cached_rate, output_rate = (float(r) for r in rates)
-    cached = min(usage.cached_input_tokens or 0, usage.input_tokens)
-    fresh = usage.input_tokens - cached
-    return (fresh * input_rate + cached * cached_rate + usage.output_tokens * output_rate) / 1_000_000

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -33,10 +34,10 @@ from typing import Any
 from kit.corpus import Record
 from kit.files import write_json_atomic
 from kit.guard import Redactor, scan
-from kit.model import outgoing, prompt, reply
+from kit.model import outgoing, pricing, prompt, reply
 from kit.model.batch.jobs import Jobs
 from kit.model.cache import BUY_COMMAND, Cache, Uncacheable, cache_key
-from kit.model.config import Config, cost_usd
+from kit.model.config import Config
 from kit.model.elsewhere import Elsewhere, Finder, miss_message, summary
 from kit.model.flagged import DEFAULT_FROM, WITHHOLD
 from kit.model.ledger import DailyLimitReached, Ledger
@@ -70,7 +71,8 @@ def plural(count: int, word: str) -> str:
 
 @dataclass
 class Call:
-    """One record's call at one repeat index: where the answer came from and what it cost."""
+    """One record's call at one repeat index: where the answer came from and what it cost (`price`:
+    when it was priced, on which card, and its time-of-day window; kit.model.pricing.of_call)."""
 
     record_id: str
     repeat: int
@@ -80,6 +82,7 @@ class Call:
     error: str | None = None
     cost_usd: float | None = None
     retries: int = 0
+    price: dict[str, Any] | None = None
 
     @property
     def answered(self) -> bool:
@@ -161,6 +164,7 @@ class ArmRun:
     progress: Callable[[str], None] = lambda line: None
     limiter: Limiter = LIMITER
     redactor: Redactor | None = None  # redact each record before its prompt is built (kit.guard.redact)
+    clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # when a call is sent, for its price
     _fatal: str | None = field(default=None, init=False)
     _stopping: bool = field(default=False, init=False)
     _rate_limit: dict[str, Any] = field(default_factory=dict, init=False)
@@ -232,10 +236,18 @@ class ArmRun:
         ]
         return [item for item in todo if item[2] not in live], waiting
 
+    @cached_property
+    def card(self) -> pricing.Card:
+        """The card this run's calls are priced on (the user's table over genai-prices)."""
+        return pricing.find(self.config.model, self.config.prices, self.config.provider, self.config.base_url)
+
     def _done(self, rid: str, repeat: int, key: str, status: str, completion: dict[str, Any]) -> Call:
+        """The answered call, priced at the time it was sent (a batch answer filed without one, now)."""
         batched = completion.get("batch") is not None
-        cost = cost_usd(Usage(**completion["usage"]), self.config.model, self.config.prices, batched)
-        return Call(rid, repeat, key, status, completion, cost_usd=cost, retries=completion.get("retries", 0))
+        at = pricing.when(completion.get("requested_at")) or self.clock()
+        price = pricing.of_call(self.card, Usage(**completion["usage"]), at, batched)
+        retries = completion.get("retries", 0)
+        return Call(rid, repeat, key, status, completion, cost_usd=price["usd"], retries=retries, price=price)
 
     def _buy(self, todo: list[tuple[Record, Request, str]]) -> list[Call]:
         remaining = self.ledger.remaining()
@@ -307,6 +319,7 @@ class ArmRun:
             return Call(rec.id, request.repeat, key, "failed", error=str(err))
         try:
             with self.limiter.slot():
+                sent_at = self.clock()
                 completion = provider.complete(request)
         except RequestRefused as err:  # this record's failure alone: the others are still bought
             return Call(rec.id, request.repeat, key, "failed", error=str(err), retries=err.retries)
@@ -315,6 +328,7 @@ class ArmRun:
             return Call(rec.id, request.repeat, key, "failed", error=str(err), retries=err.retries)
         except ProviderError as err:
             return Call(rec.id, request.repeat, key, "failed", error=str(err), retries=err.retries)
+        completion.requested_at = pricing.stamp(sent_at)
         data = completion.to_dict()
         try:
             self.cache.put(key, completion, request=request, provider=self.config.provider)

@@ -1,7 +1,9 @@
 """What a model arm's run did, summed up for its result file: calls by status, retries, latency
-percentiles, tokens, cost, the rate limiter's figures, the document scan's flags and what was withheld
+percentiles, tokens, cost, the share of output that was reasoning and the replies cut off at
+MAX_TOKENS (with what to change), the rate limiter's figures, the document scan's flags and what was withheld
 (SEND_FLAGGED), each guard's time beside its verdicts (redaction, the scan, the egress gate), one entry
-per call (with what its record sent and withheld, and its guards), and how often repeats agree.
+per call (with when it was sent, its price and card, what its record sent and withheld, and its
+guards), and how often repeats agree.
 `explain` says in words why one call gave no usable answer (the error of a call without a reply; for
 a reply cut off at the token limit, what it was doing when it stopped and whether raising MAX_TOKENS
 could help; the parser's problems).
@@ -25,14 +27,17 @@ from kit.rules import elements
 CUT_OFF = frozenset({"length", "max_tokens"})  # OpenAI's and Anthropic's word for the token limit
 ENDED = frozenset({"stop", "end_turn", "stop_sequence"})
 SHOWN_PROBLEMS = 4
+REASONING_HEAVY = 0.5  # a truncation's advice names REASONING_EFFORT when reasoning was this share of output
 MORE_OF_THE_SAME = (
     "more tokens would buy more of the same: ask for the reply schema in a form the server enforces "
     '(RESPONSE_FORMAT; README "A local server")'
 )
 
 
-def summary(outcome: RunOutcome, max_tokens: int | None = None) -> dict[str, Any]:
-    """Calls, failures, unusable answers, retries, latency, tokens and cost, in total and per call;
+def summary(outcome: RunOutcome, max_tokens: int | None = None, ceiling: str | None = None) -> dict[str, Any]:
+    """Calls, failures, unusable answers, retries, latency, tokens, reasoning share, truncations and
+    cost, in total and per call (`ceiling`: the model's documented output limit in words, for the
+    advice on a truncation);
     for a purchase, its wall time and what the rate limiter did (429s, seconds paused, settled
     concurrency). A figure no call reported (a server that sends no cached-token count) is None, shown
     as "not reported"; latencies of replayed calls are the ones recorded when they were bought, and
@@ -74,6 +79,8 @@ def summary(outcome: RunOutcome, max_tokens: int | None = None) -> dict[str, Any
         },
         "tokens": tokens,
         "cached_input_share": share(tokens["cached_input"], tokens["input"]),
+        "reasoning_share": share(tokens["reasoning"], tokens["output"]),
+        "truncated": truncated(done, max_tokens, ceiling, share(tokens["reasoning"], tokens["output"])),
         "cost_usd": sum(costs) if costs and all(c is not None for c in costs) else None,
         "purchase_s": purchase_s,
         "rate_limit": limiter,
@@ -118,6 +125,26 @@ def guards(sent: dict[str, dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def truncated(
+    done: list[Call], max_tokens: int | None, ceiling: str | None, reasoning: float | None
+) -> dict[str, Any]:
+    """How many answered calls stopped at the token limit, and what to change: raise MAX_TOKENS
+    (toward the model's documented limit, `ceiling`), or, when most output was reasoning, lower
+    REASONING_EFFORT; a reply cut short of MAX_TOKENS is the server's context running out."""
+    cut = [c for c in done if c.completion.get("finish_reason") in CUT_OFF]
+    if not cut:
+        return {"count": 0, "of": len(done), "max_tokens": max_tokens, "change": None}
+    counts = [(c.completion.get("usage") or {}).get("output_tokens") for c in cut]
+    short = max_tokens is not None and all(n is not None and n < max_tokens for n in counts)
+    if short:
+        change = "give the server a larger context or lower MAX_TOKENS: replies stopped short of it"
+    else:
+        change = f"raise MAX_TOKENS (now {max_tokens})" + (f"; {ceiling}" if ceiling else "")
+    if reasoning is not None and reasoning >= REASONING_HEAVY:
+        change += f"; or lower REASONING_EFFORT: {reasoning:.0%} of the output tokens were reasoning"
+    return {"count": len(cut), "of": len(done), "max_tokens": max_tokens, "change": change}
+
+
 def share(part: int | None, whole: int | None) -> float | None:
     """part / whole, or None when either is unknown (not reported) or whole is 0."""
     return None if part is None or not whole else part / whole
@@ -150,7 +177,9 @@ def per_call(call: Call, max_tokens: int | None = None, log: dict[str, Any] | No
         "usage": completion["usage"] if completion else None,
         "finish_reason": completion.get("finish_reason") if completion else None,
         "retries": call.retries,
+        "requested_at": completion.get("requested_at") if completion else None,
         "cost_usd": call.cost_usd,
+        "price": call.price,
         "batch": completion.get("batch") if completion else None,
         "problems": reply_problems(call),
         "explanation": explain(call, max_tokens),

@@ -199,7 +199,8 @@ def test_the_model_button(served, page, shipped, monkeypatch):
         monkeypatch.setenv("MODEL", "stub-floor")
         page.goto(served.url + "#/record/corpus/ADM-0023")
         expect(page.locator("#model-go")).to_be_enabled(timeout=20000)
-        assert "Estimated cost: unknown: no price for stub-floor" in page.locator("#model-note").inner_text()
+        note = page.locator("#model-note").inner_text()
+        assert "Estimated cost: not priced: no card for stub-floor" in note
         assert stub.requests == 0
         page.click("#model-go")
         page.wait_for_selector('.views.side .view[data-source="model"]')

@@ -33,7 +33,8 @@ def test_the_board_asks_the_model_only_on_the_click(board, stub):
     shown = board.client.get("/api/model/status").json()
     assert shown["ready"] is True and shown["model"] == "stub-floor"
     estimate = board.client.get("/api/model/estimate/corpus/ADM-0003").json()
-    assert estimate["cached"] is False and estimate["cost"].startswith("unknown: no price for stub-floor")
+    assert estimate["cached"] is False
+    assert estimate["cost"].startswith("not priced: no card for stub-floor in your price table or in genai")
     assert stub.requests == 0, "an estimate must not spend"
     got = board.post("/api/model/corpus/ADM-0003", {})
     assert got.status_code == 200, got.json()
@@ -68,6 +69,39 @@ def test_a_failed_call_says_why(board, shipped, monkeypatch, no_provider):
         monkeypatch.setenv("BASE_URL", s.base_url)
         got = board.post("/api/model/corpus/ADM-0001", {})
     assert got.status_code == 502 and "401" in " ".join(got.json()["problems"])
+
+
+def test_the_estimate_and_kit_assemble_price_on_the_same_card(board, stub, tmp_path, monkeypatch, capsys):
+    """MODEL=deepseek-chat served by the stub: the estimate before the click, the call the click buys
+    and `kit assemble --arm model --record` all name genai-prices' DeepSeek deepseek-chat card, and
+    the estimate's most is the card's rates (peak 0.27 in, 1.1 out; off-peak 0.135, 0.55) on the
+    prompt's size and MAX_TOKENS at the hour it is made."""
+    from datetime import UTC, datetime
+
+    from kit.model import prompt
+
+    monkeypatch.setenv("MODEL", "deepseek-chat")
+    when = datetime.now(UTC)
+    estimate = board.client.get("/api/model/estimate/corpus/ADM-0003").json()
+    card = estimate["card"]
+    assert card.startswith("genai-prices ") and "Deepseek deepseek-chat (matched by the model name" in card
+    tokens = len(prompt.build((load.shipped_folder() / "ADM-0003.txt").read_text()).text) // 4
+    windows = {t.hour * 60 + t.minute in range(30, 16 * 60 + 30) for t in (when, datetime.now(UTC))}
+    figures = {(tokens * (0.27 if p else 0.135) + 4096 * (1.1 if p else 0.55)) / 1e6 for p in windows}
+    # MAX_TOKENS is the default for a local server (4,096); the estimate names the window it is in
+    assert any(estimate["cost"].startswith(f"at most about ${most:.4f} now (about {tokens} input tokens")
+               for most in figures)  # fmt: skip
+    assert stub.requests == 0
+    bought = board.post("/api/model/corpus/ADM-0003", {}).json()["call"]
+    assert bought["price"]["source"] == card and bought["cost_usd"] > 0
+    monkeypatch.chdir(tmp_path)
+    record = load.shipped_folder() / "ADM-0001.txt"
+    assert main(["assemble", str(record), "--arm", "model", "--record", "--json"]) == 0
+    said = capsys.readouterr().err
+    assert "kit assemble: cost of 1 bought call(s): $" in said and said.rstrip().endswith(f"; card: {card}")
+    assert main(["assemble", str(record), "--arm", "model", "--record", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "cost: nothing bought" in err
 
 
 def test_assemble_one_record_with_the_model(stub, tmp_path, monkeypatch, capsys):

@@ -14,7 +14,7 @@ import pytest
 from kit import pipeline
 from kit.cli import commands as cli
 from kit.measure import leaderboard
-from kit.model import config
+from kit.model import pricing
 
 SERVED = ("floor", "always-present", "oracle")  # deliberately not in rank order
 # $ per million tokens: input, cached input, output
@@ -40,7 +40,7 @@ def stub_runs(tmp_path_factory, shipped):
 @pytest.fixture(scope="module")
 def board_json(stub_runs):
     runs, prices = stub_runs
-    return leaderboard.build(leaderboard.load_runs(runs), config.load_prices(prices)).to_dict()
+    return leaderboard.build(leaderboard.load_runs(runs), pricing.load_table(prices)).to_dict()
 
 
 def by_hand_cost(data: dict, rates: tuple[float, float, float]) -> float:
@@ -69,7 +69,7 @@ def test_cost_latency_and_tokens_come_from_each_run(stub_runs, board_json):
         folder = next(r for r in runs if row["label"].startswith(r.name + "/"))
         data = json.loads((folder / f"{row['arm']}.json").read_text())
         cost = by_hand_cost(data, RATES[row["model"]])
-        assert row["cost_source"] == "price table"
+        assert row["cost_source"] == f"your price table: {row['model']}"
         assert row["cost_usd"] == pytest.approx(cost)
         assert row["cost_per_record_usd"] == pytest.approx(cost / 60)
         assert row["cost_per_1000_records_usd"] == pytest.approx(cost / 60 * 1000)

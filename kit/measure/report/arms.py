@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kit.corpus import Corpus
-from kit.measure import cost, thresholds
+from kit.measure import bill, cost, thresholds
 from kit.measure.compare import short
 from kit.measure.report import glossary, plots, record_view
 from kit.measure.scoring import HIGHER, Metric
@@ -121,14 +121,30 @@ def header(data: dict[str, Any]) -> list[tuple[str, str]]:
         ("unusable answers", "not counted in this file" if unusable is None else str(unusable)),
         ("tokens", ", ".join(f"{k} {known(v)}" for k, v in tokens.items())),
         ("cached input share", cached_share(tokens)),
-        ("cost", "not priced" if tele.get("cost_usd") is None else f"${tele['cost_usd']:.4f}"),
+        ("cost", "not priced" if tele.get("cost_usd") is None else f"${tele['cost_usd']:.6f}"),
         ("reasoning effort", (data.get("settings") or {}).get("reasoning_effort", "not recorded")),
+        ("price data", price_data(data.get("price_data"))),
+        *billed(data),
         ("cost at volume", "; ".join(cost.lines(data.get("cost_at_volume"))) or "not recorded"),
         ("latency", f"p50 {_ms(latency.get('p50'))}, p95 {_ms(latency.get('p95'))}"
                     + (f" ({latency['measured']})" if latency.get("measured") else "")),
         ("scan", f"{flags.get('flagged_records', 0)} record(s) flagged; {withheld(flags)}"),
     ]  # fmt: skip
     return pairs + guards(tele.get("guards"))
+
+
+def billed(data: dict[str, Any]) -> list[tuple[str, str]]:
+    """The bill's lines (kit.measure.bill), labelled for the header."""
+    found = bill.pairs(data.get("bill"), data.get("telemetry"), data.get("settings"))
+    return [(label if label == "bill" else f"bill: {label}", text) for label, text in found]
+
+
+def price_data(seen: dict[str, Any] | None) -> str:
+    """Which price data the run's calls were priced on, as the result file records it."""
+    if not seen:
+        return "not recorded in this file"
+    newest = seen["newest_dated_price"]
+    return f"{seen['package']} {seen['version']} ({seen['data']}; newest dated price in it: {newest})"
 
 
 def withheld(scanned: dict[str, Any]) -> str:

@@ -83,7 +83,7 @@ class BatchArmRun(ArmRun):
         self._wait(jobs, wire, attached + submitted)
         calls = [self._call(rec, request, key, refused, jobs) for rec, request, key in todo]
         if self._filed:
-            self.progress(said(saving(calls, self.config.model, self.config.prices), self.config.model))
+            self.progress(said(saving(calls, self.card)))
         return calls
 
     def _allowed(self, fresh: list[Todo]) -> tuple[list[Todo], dict[str, str]]:

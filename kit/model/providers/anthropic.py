@@ -11,8 +11,8 @@ allows none but the default with thinking on); the thinking blocks of a reply ar
 Usage is normalised to the OpenAI convention so cost and telemetry read one shape: Anthropic reports
 `input_tokens` WITHOUT the cache reads and writes, so input_tokens here is input_tokens +
 cache_read_input_tokens + cache_creation_input_tokens, and cached_input_tokens is
-cache_read_input_tokens. (Cache writes are billed above the base rate by Anthropic; the price table
-has no column for that, so cost slightly understates a call that wrote the cache.)
+cache_read_input_tokens, and cache_write_tokens is cache_creation_input_tokens (billed above the base
+rate: kit.model.pricing prices it at the card's cache-write tier).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ def parse_usage(block: Any) -> Usage:
         cached_input_tokens=read,
         output_tokens=int_or_none(block.get("output_tokens")),
         reasoning_tokens=None,
+        cache_write_tokens=written,
     )
 
 

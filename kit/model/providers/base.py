@@ -39,12 +39,16 @@ class Request:
 
 @dataclass
 class Usage:
-    """Token counts as the provider reported them; None where it reported nothing."""
+    """Token counts as the provider reported them; None where it reported nothing. Input includes the
+    cached input (read from the provider's prompt cache) and, where the provider reports them, the
+    cache writes (`cache_write_tokens`, Anthropic's cache_creation_input_tokens); output includes the
+    reasoning tokens."""
 
     input_tokens: int | None = None
     cached_input_tokens: int | None = None
     output_tokens: int | None = None
     reasoning_tokens: int | None = None
+    cache_write_tokens: int | None = None
 
 
 @dataclass
@@ -58,6 +62,8 @@ class Completion:
     call that needed no retry (`retries == 0`) measures a single round trip. A replayed cache entry
     reports the latency measured when it was bought. `batch` is the id of the provider batch an answer
     was bought in (kit.model.batch; its latency is then the batch's wait), None for a single call.
+    `requested_at` is when the call was sent (ISO, UTC), the moment its price is read at; None until
+    the runner notes it.
     """
 
     text: str
@@ -68,6 +74,7 @@ class Completion:
     retries: int = 0
     cached: bool = False
     batch: str | None = None
+    requested_at: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -82,6 +89,7 @@ class Completion:
                 cached_input_tokens=usage.get("cached_input_tokens"),
                 output_tokens=usage.get("output_tokens"),
                 reasoning_tokens=usage.get("reasoning_tokens"),
+                cache_write_tokens=usage.get("cache_write_tokens"),
             ),
             latency_ms=float(data["latency_ms"]),
             finish_reason=data.get("finish_reason"),
@@ -89,6 +97,7 @@ class Completion:
             retries=int(data.get("retries", 0)),
             cached=bool(data.get("cached", False)),
             batch=data.get("batch"),
+            requested_at=data.get("requested_at"),
         )
 
 

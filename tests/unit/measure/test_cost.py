@@ -1,6 +1,7 @@
 """Cost at volume (kit.measure.cost): a recorded run's measured tokens priced per record, per 1,000
-and per 100,000 records, single calls against batch, cached prefix against none; a null rate is
-unknown, never zero. The paid arm's result file carries it, and `kit compare` and the report show it."""
+and per 100,000 records, single calls against batch, cached prefix against none, each call at the time
+it was sent; a null rate is unknown, never zero. The paid arm's result file carries it, and `kit
+compare` and the report show it."""
 
 import json
 
@@ -11,38 +12,55 @@ from kit.arms import reply_text_for
 from kit.corpus import load
 from kit.measure import compare, compare_text, cost
 from kit.measure.report import arms
+from kit.model import pricing
 from kit.model.config import Config
 from kit.model.stub.server import StubServer
 
 RATES = {"input_per_million": 2.0, "cached_input_per_million": 0.5, "output_per_million": 8.0,
          "batch_input_per_million": 1.0, "batch_cached_input_per_million": 0.25,
          "batch_output_per_million": 4.0}  # fmt: skip
-# The stub's 60 oracle answers, as the README gives them: 300,402 input tokens, 276,300 of them
-# cached, 14,317 output.
-TOKENS = {"input": 300_402, "cached_input": 276_300, "output": 14_317}
+# 60 answers of 5,000 input tokens (4,600 of them cached) and 240 output, each sent at noon UTC.
+CALL = {"status": "bought", "requested_at": "2026-11-18T12:00:00+00:00",
+        "usage": {"input_tokens": 5_000, "cached_input_tokens": 4_600, "output_tokens": 240}}  # fmt: skip
+CALLS = [CALL] * 60
 
 
-def test_the_stub_oracle_run_priced_at_volume():
-    seen = cost.at_volume(TOKENS, 60, "m", {"m": RATES})
-    # by hand: 24,102 fresh x 2 + 276,300 cached x 0.5 + 14,317 out x 8 = 300,890 millionths of a dollar
-    assert seen["usd"]["single_cached"]["per_record"] == pytest.approx(0.300890 / 60, abs=1e-6)
-    assert seen["usd"]["single_cached"]["per_1000"] == pytest.approx(5.014833, abs=1e-5)
-    assert seen["usd"]["single_cached"]["per_100000"] == pytest.approx(501.4833, abs=1e-3)
-    # no cached prefix: all 300,402 input tokens at the full rate: 715,340 millionths
-    assert seen["usd"]["single_no_cache"]["per_1000"] == pytest.approx(715.340 / 60, abs=1e-5)
-    assert seen["usd"]["batch_cached"]["per_1000"] == pytest.approx(5.014833 / 2, abs=1e-5)
-    assert seen["usd"]["batch_no_cache"]["per_1000"] == pytest.approx(715.340 / 120, abs=1e-5)
-    assert seen["tokens_per_record"] == {"input": 5006.7, "cached_input": 4605.0, "output": 238.6}
+def test_a_run_priced_at_volume():
+    seen = cost.at_volume(CALLS, pricing.TableCard("m", RATES))
+    # by hand, a record: 400 fresh x 2 + 4,600 cached x 0.5 + 240 out x 8 = 5,020 millionths of a dollar
+    assert seen["usd"]["single_cached"]["per_record"] == pytest.approx(0.00502, abs=1e-9)
+    assert seen["usd"]["single_cached"]["per_1000"] == pytest.approx(5.02)
+    assert seen["usd"]["single_cached"]["per_100000"] == pytest.approx(502.0)
+    # no cached prefix: all 5,000 input tokens at the full rate: 11,920 millionths
+    assert seen["usd"]["single_no_cache"]["per_1000"] == pytest.approx(11.92)
+    assert seen["usd"]["batch_cached"]["per_1000"] == pytest.approx(5.02 / 2)
+    assert seen["usd"]["batch_no_cache"]["per_1000"] == pytest.approx(11.92 / 2)
+    assert seen["tokens_per_record"] == {"input": 5000.0, "cached_input": 4600.0, "output": 240.0}
+
+
+def test_time_of_day_weighs_in_as_the_run_met_it():
+    """deepseek-chat: peak 00:30-16:30 UTC (0.27 in, 0.07 cached, 1.1 out), off-peak 0.135, 0.035, 0.55.
+    Half the calls at noon, half at 20:00: the mean of the two prices."""
+    night = {**CALL, "requested_at": "2026-11-18T20:00:00+00:00"}
+    card = pricing.find("deepseek-chat", {}, "openai", "https://api.deepseek.com/v1")
+    seen = cost.at_volume([CALL] * 30 + [night] * 30, card)
+    peak = (400 * 0.27 + 4_600 * 0.07 + 240 * 1.1) / 1e6
+    off = (400 * 0.135 + 4_600 * 0.035 + 240 * 0.55) / 1e6
+    assert seen["usd"]["single_cached"]["per_1000"] == pytest.approx((peak + off) / 2 * 1000, abs=1e-6)
+    assert seen["usd"]["batch_cached"]["per_record"] is None  # DeepSeek's card has no batch rate
+    assert "no batch rate for deepseek-chat" in seen["why"]["batch_cached"]
 
 
 def test_a_null_rate_is_unknown_not_zero():
     rates = {**RATES, "batch_output_per_million": None}
-    seen = cost.at_volume(TOKENS, 60, "m", {"m": rates})
+    seen = cost.at_volume(CALLS, pricing.TableCard("m", rates))
     assert seen["usd"]["batch_cached"] == {"per_record": None, "per_1000": None, "per_100000": None}
     assert seen["usd"]["single_cached"]["per_record"] is not None
-    assert any("not priced" in line for line in cost.lines(seen))
-    assert cost.at_volume(TOKENS, 0, "m", {"m": RATES}) is None
-    assert cost.at_volume({"input": None, "output": 5}, 3, "m", {"m": RATES}) is None
+    assert any("batch, cached: not priced: your price table: m leaves batch_output_per_million empty" in line
+               for line in cost.lines(seen))  # fmt: skip
+    assert cost.at_volume([], pricing.TableCard("m", RATES)) is None
+    no_input = {**CALL, "usage": {"input_tokens": None, "output_tokens": 5}}
+    assert cost.at_volume([no_input], pricing.TableCard("m", RATES)) is None
 
 
 def test_the_paid_result_file_compare_and_report_show_it(tmp_path):
@@ -58,7 +76,7 @@ def test_the_paid_result_file_compare_and_report_show_it(tmp_path):
     written = json.loads(done.path.read_text())
     volume = written["cost_at_volume"]
     tele = written["telemetry"]
-    assert volume == cost.at_volume(tele["tokens"], 3, "stub-oracle", {"stub-oracle": RATES})
+    assert volume == cost.at_volume(tele["per_call"], pricing.TableCard("stub-oracle", RATES))
     assert volume["usd"]["single_cached"]["per_record"] == pytest.approx(tele["cost_usd"] / 3, abs=1e-6)
     assert written["settings"]["reasoning_effort"] == "provider default"
     header = dict(arms.header(written))

@@ -13,7 +13,7 @@ import pytest
 
 from kit.arms import reply_text_for
 from kit.corpus import load
-from kit.model import telemetry
+from kit.model import pricing, telemetry
 from kit.model.batch.jobs import Jobs
 from kit.model.batch.run import BatchArmRun, waits
 from kit.model.batch.saving import saving
@@ -235,9 +235,11 @@ def test_the_saving_is_computed_from_the_batch_and_single_rates(tmp_path):
     cached, out = sum(u["cached_input_tokens"] for u in usage), sum(u["output_tokens"] for u in usage)
     single_rates = {"input_per_million": 4.0, "cached_input_per_million": 1.0, "output_per_million": 10.0}
     rates = {**single_rates, **{f"batch_{name}": rate / 2 for name, rate in single_rates.items()}}
-    figures = saving(outcome.calls, "stub-oracle", {"stub-oracle": rates})
+    figures = saving(outcome.calls, pricing.TableCard("stub-oracle", rates))
     single = (fresh * 4.0 + cached * 1.0 + out * 10.0) / 1e6
     assert figures["answers"] == 3 and len(figures["batches"]) == 1
     assert figures["single_call_cost_usd"] == pytest.approx(single, abs=1e-6)
     assert figures["saving_usd"] == pytest.approx(single / 2, abs=1e-6)
-    assert saving(outcome.calls, "stub-oracle", {})["saving_usd"] is None
+    unpriced = saving(outcome.calls, pricing.find("stub-oracle", {}, "stub"))
+    assert unpriced["saving_usd"] is None
+    assert unpriced["why"].startswith("not priced: no card for stub-oracle")

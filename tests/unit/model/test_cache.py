@@ -434,6 +434,18 @@ def test_a_recorded_note_with_a_byte_order_mark_is_read(tmp_path):
     assert (got.provider, got.model) == ("openai", "m1")
 
 
+def test_a_replay_with_no_configuration_keys_with_the_recorded_endpoints_max_tokens_default(tmp_path):
+    """MAX_TOKENS unset when bought from Anthropic is 32,000 (kit/data/output_limits.json); a replay on a
+    machine with no configuration keys with the same, not the stub's 4,096."""
+    from kit.model.config import load_config
+
+    env = {"PROVIDER": "anthropic", "MODEL": "claude-sonnet-4-5", "API_KEY": "sk-x"}
+    bought = load_config(env, dotenv_path=tmp_path / "none")
+    Cache(tmp_path).remember(bought)
+    replay = Cache(tmp_path).replay_config(load_config({}, dotenv_path=tmp_path / "none"), configured=False)
+    assert replay.max_tokens == bought.max_tokens == 32000
+
+
 def test_remember_warns_when_it_cannot_write_the_note(tmp_path):
     from kit.model.config import Config
 

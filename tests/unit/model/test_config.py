@@ -1,12 +1,10 @@
-import json
 import os
 import stat
 
 import pytest
 
 from kit.model import config as config_mod
-from kit.model.config import ConfigError, cost_usd, load_config, load_prices, write_dotenv
-from kit.model.providers.base import Usage
+from kit.model.config import ConfigError, load_config, write_dotenv
 from kit.model.providers.registry import needs_key
 
 SENTINEL = "sk-SENTINEL-123"
@@ -221,50 +219,6 @@ def test_a_bad_key_in_dotenv_is_refused_too_and_surrounding_whitespace_is_fine(t
     assert "SENTINEL" not in str(info.value)
     assert load_config({"API_KEY": f"  {SENTINEL}\n"}, dotenv_path=tmp_path / "none").api_key == SENTINEL
     assert load_config({"API_KEY": "   "}, dotenv_path=tmp_path / "none").api_key is None
-
-
-def test_shipped_price_table_has_no_vendor_rates():
-    raw = json.loads((config_mod.Path(config_mod.__file__).parents[1] / "data" / "prices.json").read_text())
-    assert "_comment" in raw
-    for model, entry in raw.items():
-        if model.startswith("_"):
-            continue
-        assert set(entry) == set(config_mod.PRICE_FIELDS) | set(config_mod.BATCH_PRICE_FIELDS)
-        assert all(v is None for v in entry.values()), model
-    table = load_prices()
-    assert all(cost_usd(Usage(1000, 0, 1000, 0), m, table, batch) is None for m in table for batch in (0, 1))
-
-
-def test_prices_file_overrides_the_table_and_costs_a_call(tmp_path):
-    prices = tmp_path / "my-prices.json"
-    prices.write_text(json.dumps({
-        "_comment": "mine",
-        "m": {"input_per_million": 2.0, "cached_input_per_million": 0.5, "output_per_million": 8.0},
-        "half": {"input_per_million": 1.0, "cached_input_per_million": None, "output_per_million": 1.0},
-    }))
-    cfg = load_config({"PRICES_FILE": str(prices)}, dotenv_path=tmp_path / "none")
-    assert "_comment" not in cfg.prices
-    usage = Usage(input_tokens=1_000_000, cached_input_tokens=400_000, output_tokens=500_000,
-                  reasoning_tokens=200)
-    # 600k fresh * 2 + 400k cached * 0.5 + 500k out * 8 (reasoning already inside output)
-    assert cost_usd(usage, "m", cfg.prices) == pytest.approx(1.2 + 0.2 + 4.0)
-    assert cost_usd(usage, "half", cfg.prices) is None
-    assert cost_usd(usage, "unlisted", cfg.prices) is None
-    assert cost_usd(Usage(None, None, None, None), "m", cfg.prices) is None
-    assert cost_usd(Usage(100, None, 0, None), "m", cfg.prices) == pytest.approx(100 * 2 / 1e6)
-
-
-def test_a_batch_answer_is_priced_at_the_batch_rates_and_unknown_without_them():
-    table = {
-        "m": {"input_per_million": 2.0, "cached_input_per_million": 0.5, "output_per_million": 8.0,
-              "batch_input_per_million": 1.0, "batch_cached_input_per_million": 0.25,
-              "batch_output_per_million": 4.0},
-        "single-only": {"input_per_million": 2.0, "cached_input_per_million": 0.5, "output_per_million": 8.0},
-    }
-    usage = Usage(input_tokens=1_000_000, cached_input_tokens=400_000, output_tokens=500_000)
-    assert cost_usd(usage, "m", table, batch=True) == pytest.approx(0.6 + 0.1 + 2.0)
-    assert cost_usd(usage, "m", table) == pytest.approx(1.2 + 0.2 + 4.0)
-    assert cost_usd(usage, "single-only", table, batch=True) is None
 
 
 def test_batch_poll_s_is_read_and_checked(tmp_path):

@@ -430,7 +430,8 @@ def test_anthropic_request_shape_and_parsing():
     assert c.text == '{"support": "ORDER-GAP"}'
     assert c.finish_reason == "end_turn"
     assert c.request_id == "req_fake_anthropic"
-    assert c.usage == Usage(input_tokens=152, cached_input_tokens=140, output_tokens=9, reasoning_tokens=None)
+    assert c.usage == Usage(input_tokens=152, cached_input_tokens=140, output_tokens=9, reasoning_tokens=None,
+                            cache_write_tokens=0)
 
 
 def test_anthropic_529_is_retried():

@@ -5,6 +5,8 @@ timings, and a replay's latencies are marked as recorded."""
 
 import json
 
+import pytest
+
 from kit.measure.report import arms
 from kit.model import telemetry
 from kit.model.providers.openai_compat import parse_usage
@@ -75,3 +77,29 @@ def test_cached_tokens_come_from_prompt_tokens_details_or_llama_cpps_timings():
     assert parse_usage(usage, {"cache_n": 4312, "prompt_n": 388}).cached_input_tokens == 4312
     details = {**usage, "prompt_tokens_details": {"cached_tokens": 4000}}
     assert parse_usage(details, {"cache_n": 4312}).cached_input_tokens == 4000
+
+
+def reasoned(rid: str, finish: str, output: int, reasoning: int | None) -> Call:
+    usage = {**USAGE, "output_tokens": output, "reasoning_tokens": reasoning}
+    return Call(rid, 0, rid, "bought", {"text": json.dumps(GOOD), "finish_reason": finish,
+                                        "latency_ms": 10.0, "usage": usage})  # fmt: skip
+
+
+def test_the_reasoning_share_and_the_truncations_with_what_to_change():
+    """Three calls: 1,800 of 2,000 output tokens reasoning; one stopped at MAX_TOKENS=1000."""
+    calls = [reasoned("A", "stop", 600, 500), reasoned("B", "length", 1000, 950),
+             reasoned("C", "stop", 400, 350)]
+    summary = telemetry.summary(RunOutcome(calls), 1000, "documented limit: 32,000 (the provider's page)")
+    assert summary["reasoning_share"] == pytest.approx(1800 / 2000)
+    assert summary["truncated"] == {
+        "count": 1, "of": 3, "max_tokens": 1000,
+        "change": "raise MAX_TOKENS (now 1000); documented limit: 32,000 (the provider's page); or lower "
+                  "REASONING_EFFORT: 90% of the output tokens were reasoning",
+    }  # fmt: skip
+    light = [reasoned("A", "length", 1000, 100)]
+    assert telemetry.summary(RunOutcome(light), 1000)["truncated"]["change"] == "raise MAX_TOKENS (now 1000)"
+    short = [reasoned("A", "length", 700, None)]  # the server's context ran out before MAX_TOKENS
+    cut = telemetry.summary(RunOutcome(short), 1000)
+    assert cut["truncated"]["change"].startswith("give the server a larger context or lower MAX_TOKENS")
+    assert cut["reasoning_share"] is None  # not reported is unknown, not 0
+    assert telemetry.summary(RunOutcome(calls[:1]), 1000)["truncated"]["count"] == 0
