@@ -27,7 +27,7 @@ ENDED = frozenset({"stop", "end_turn", "stop_sequence"})
 SHOWN_PROBLEMS = 4
 MORE_OF_THE_SAME = (
     "more tokens would buy more of the same: ask for the reply schema in a form the server enforces "
-    '(RESPONSE_FORMAT; README "A local server")'
+    '(RESPONSE_FORMAT; docs/local-servers.md)'
 )
 
 

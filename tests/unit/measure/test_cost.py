@@ -17,7 +17,7 @@ from kit.model.stub.server import StubServer
 RATES = {"input_per_million": 2.0, "cached_input_per_million": 0.5, "output_per_million": 8.0,
          "batch_input_per_million": 1.0, "batch_cached_input_per_million": 0.25,
          "batch_output_per_million": 4.0}  # fmt: skip
-# The stub's 60 oracle answers, as the README gives them: 300,402 input tokens, 276,300 of them
+# The stub's 60 oracle answers, as docs/cache-and-batch.md gives them: 300,402 input tokens, 276,300 of them
 # cached, 14,317 output.
 TOKENS = {"input": 300_402, "cached_input": 276_300, "output": 14_317}
 
