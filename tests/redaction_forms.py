@@ -12,7 +12,7 @@ international and spaced; addresses as the locale writes them, with unit numbers
 
 DEVELOPMENT seeds and locales were used while the redactor was changed (DEVELOPMENT_2 to _4 were the
 first three held-apart sets, and became development material once their misses had been looked at);
-HELD_APART ones (seeds no earlier set used) only for the figures in the README.
+HELD_APART ones (seeds no earlier set used) only for the figures in docs/guards/redaction.md.
 Nothing here is a test or a fixture.
 """
 

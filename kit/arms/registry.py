@@ -11,11 +11,15 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from kit.arms import always_present, floor, oracle
+from kit.arms import always_present, floor, oracle, pool_matcher
 from kit.corpus import Record, load
 from kit.rules import Answer, elements, record
 
 OFFLINE_ARMS = ("floor", "always-present", "oracle")
+# Free arms that are no answerer: each bounds what some knowledge alone scores, shown apart from the
+# answering arms with its label, and n/a (with the reason) on a corpus it does not describe.
+BOUND_ARMS = {pool_matcher.NAME: pool_matcher.LABEL}
+BOUND_NOT_APPLICABLE = {pool_matcher.NAME: pool_matcher.NOT_APPLICABLE}
 
 
 class ArmError(ValueError):
@@ -36,7 +40,10 @@ def arm(name: str) -> Callable[[Record], Answer]:
         return lambda r: always_present.answer(r.text, r.admitted_at)
     if name == "oracle":
         return _oracle
-    raise ArmError(f"unknown arm {name!r}; offline arms are {', '.join(OFFLINE_ARMS)}")
+    if name == pool_matcher.NAME:
+        return lambda r: pool_matcher.answer(r.text, r.admitted_at)
+    known = ", ".join((*OFFLINE_ARMS, *BOUND_ARMS))
+    raise ArmError(f"unknown arm {name!r}; offline arms are {known}")
 
 
 def reply_json(answer: Answer) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kit.arms import BOUND_ARMS
 from kit.measure import bill, calibration, compare
 from kit.model import pricing
 
@@ -232,11 +233,12 @@ def significance_sentence(pairs: list[Pair]) -> str:
 
 def load_runs(sources: list[Path], arm: str | None = None) -> list[compare.Run]:
     """Result files to rank: a file as given; a run folder's `<arm>.json` with `arm`, else every
-    graded result file in the folder (one row per arm). Labelled "<run folder>/<arm>"."""
+    graded result file in the folder (one row per arm) but a bound's (the pool-matcher is no answering
+    arm to rank; name it with `arm` or by its file). Labelled "<run folder>/<arm>"."""
     out = []
     for source in map(Path, sources):
         if source.is_dir() and arm is None:
-            files = [p for p in sorted(source.glob("*.json")) if _graded(p)]
+            files = [p for p in sorted(source.glob("*.json")) if p.stem not in BOUND_ARMS and _graded(p)]
             if not files:
                 raise compare.CompareError(f"{source}: holds no graded result file")
             out += [compare.load_run(p, label=f"{source.name}/{p.stem}") for p in files]

@@ -1,13 +1,16 @@
 """The scoreboard a person reads: one table per arm, metric by metric.
 
 Rows arrive as plain dicts (from metric tests, possibly on xdist workers); this module only
-formats them. It computes no metric, judges no threshold and writes no file.
+formats them. It computes no metric, judges no threshold and writes no file. An arm that bounds rather
+than answers (kit.arms.BOUND_ARMS: the pool-matcher) is printed after the answering arms, under its
+own heading and label, never among them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from kit.arms import BOUND_ARMS
 from kit.measure.scoring import metric_names
 
 COLUMNS = ("metric", "count", "rate", "95% CI", "threshold", "result")
@@ -53,10 +56,24 @@ def _cells(r: dict[str, Any]) -> tuple[str, ...]:
     )
 
 
+BOUNDS_HEADING = "apart from the answering arms, the upper bounds:"
+
+
 def render(rows: list[dict[str, Any]]) -> list[str]:
-    """Text lines: a table per arm, arms by name (the same with or without xdist), metrics in scorer order."""
+    """Text lines: a table per arm, answering arms by name (the same with or without xdist), metrics in
+    scorer order; then, apart under their heading, the bound arms, each with its label."""
+    named = {r["arm"] for r in rows}
+    answering = sorted(named - set(BOUND_ARMS))
+    bounds = [arm for arm in BOUND_ARMS if arm in named]
+    lines = _tables(answering, rows)
+    if bounds:
+        lines.append(BOUNDS_HEADING)
+        lines += _tables(bounds, rows)
+    return lines
+
+
+def _tables(arms: list[str], rows: list[dict[str, Any]]) -> list[str]:
     order = {name: n for n, name in enumerate(metric_names())}
-    arms = sorted({r["arm"] for r in rows})
     lines: list[str] = []
     for arm in arms:
         mine = sorted(
@@ -68,6 +85,8 @@ def render(rows: list[dict[str, Any]]) -> list[str]:
         failed = sum(1 for r in mine if r["passed"] is False)
         skipped = sum(1 for r in mine if r["passed"] is None)
         na = f", {skipped} n/a" if skipped else ""
+        if arm in BOUND_ARMS:
+            lines.append(f"{arm}: {BOUND_ARMS[arm]}")
         lines.append(f"arm: {arm}  ({len(mine)} metrics, {failed} below threshold{na})")
         for c in cells:
             lines.append(

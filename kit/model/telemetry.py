@@ -30,7 +30,7 @@ SHOWN_PROBLEMS = 4
 REASONING_HEAVY = 0.5  # a truncation's advice names REASONING_EFFORT when reasoning was this share of output
 MORE_OF_THE_SAME = (
     "more tokens would buy more of the same: ask for the reply schema in a form the server enforces "
-    '(RESPONSE_FORMAT; README "A local server")'
+    '(RESPONSE_FORMAT; docs/local-servers.md)'
 )
 
 

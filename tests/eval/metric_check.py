@@ -45,6 +45,14 @@ def check_metric(
         )
 
 
+def not_applicable(arm: str, name: str, reason: str, add_row) -> None:
+    """An n/a row for a metric of an arm that was not run on this corpus (nothing measured: 0/0), and
+    the test skipped with the reason."""
+    empty = {"count": 0, "total": 0, "rate": None, "ci95": (0.0, 0.0)}
+    add_row(scoreboard.row(arm, empty, name, "-", None, reason=reason))
+    pytest.skip(f"n/a: {reason}")
+
+
 def calibration_line(report: Report) -> str:
     """The arm's calibration as a line under the scoreboard (Brier, ECE over fixed bins with the count
     in each): computed from the same grades the report's reliability diagram reads; n/a for an arm

@@ -118,7 +118,7 @@ def test_a_schema_of_four_rows_held_the_model_to_four_rows(name):
         assert entry["finish_reason"] == "stop", entry["record"]
         assert len(cutoff.complete_rows(entry["text"])) == 4, entry["record"]
         errors = [e.message for e in validator.iter_errors(json.loads(entry["text"]))]
-        # a number's bounds are the one thing llama.cpp's grammar does not hold (README "A local server")
+        # a number's bounds are the one thing llama.cpp's grammar does not hold (docs/local-servers.md)
         assert all("greater than the maximum" in m for m in errors), (entry["record"], errors)
 
 

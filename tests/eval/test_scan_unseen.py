@@ -15,7 +15,7 @@ README.md tells their history):
   each written by a helper who never saw the scan or earlier attack texts and measured once, the
   fourteenth on the scan as it stands; no row was changed after the thirteenth (later changes touched
   only how quotations in prose are read for language, and joiners inside non-Latin words): the figures
-  in the README. Their counts are pinned exactly; fixing a miss they show makes them development
+  in docs/guards/scan.md. Their counts are pinned exactly; fixing a miss they show makes them development
   material.
   charting_lines_8.txt was measured once on the same scan as blind13, charting_lines_9.txt and
   records_8/ on the scan as it stands; all are pinned as measured.

@@ -1,7 +1,8 @@
-"""The README's local-server path as a user runs it (issue 16): inner `pytest -m paid` sessions on a
-small corpus the user brings, against a stub on 127.0.0.1 that behaves like llama-cpp-python's server
-(refuses json_schema with a 500 naming response_format, cuts replies at max_tokens). The sessions
-run in this process (`runpytest_inprocess`): nothing here depends on a process of its own."""
+"""The local-server path (docs/local-servers.md) as a user runs it (issue 16): inner `pytest -m paid`
+sessions on a small corpus the user brings, against a stub on 127.0.0.1 that behaves like
+llama-cpp-python's server (refuses json_schema with a 500 naming response_format, cuts replies at
+max_tokens). The sessions run in this process (`runpytest_inprocess`): nothing here depends on a
+process of its own."""
 
 from __future__ import annotations
 

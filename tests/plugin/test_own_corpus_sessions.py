@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 
+from kit.arms import BOUND_ARMS, BOUND_NOT_APPLICABLE
 from kit.corpus import fingerprint, load
 from kit.measure import thresholds
 from tests.plugin.sessions import REPO, inner_args
@@ -71,6 +72,10 @@ def test_a_corpus_of_ones_own_passes_the_eval_suite_and_the_report_agrees(pytest
         judged = [r for (a, _), r in rows.items() if a == arm]
         assert len(judged) >= 39 and set(judged) <= {"pass", "n/a"} and "pass" in judged, arm
     assert rows[("scan", "scan.detected.overt.orders")] == "pass"  # a rate: judged on any corpus
+    for arm, why in BOUND_NOT_APPLICABLE.items():  # not run on records the pools did not write
+        assert [r for (a, _), r in rows.items() if a == arm] == ["n/a"] * 39, arm
+        assert f"  n/a (39): {why}" in out and f"{arm}.json" not in out
+    answering = {key: r for key, r in rows.items() if key[0] not in BOUND_ARMS}
 
     board = out.split(SCOREBOARD, 1)[1]
     assert "FAILED" not in board and "short test summary" not in board
@@ -80,7 +85,7 @@ def test_a_corpus_of_ones_own_passes_the_eval_suite_and_the_report_agrees(pytest
 
     page = (tmp_path / "own" / "report.html").read_text(encoding="utf-8")
     shown = page_rows(page)
-    assert len(rows) > 500 and shown == rows
+    assert len(answering) > 500 and shown == answering
     assert "No threshold configuration was read" not in page
     assert reason in page
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from kit.arms import BOUND_ARMS
 from kit.corpus import Corpus, fingerprint, sample
 from kit.files import write_text_atomic
 from kit.measure import compare, thresholds
@@ -56,10 +57,13 @@ def result_files(run: Path) -> list[Path]:
 
 
 def _reading_order(path: Path) -> tuple[int, str]:
+    """The answering arms first, then the measurement arms (injection, then the scan), then, apart, the
+    arms that bound rather than answer."""
     name = path.stem
     if name in ARM_ORDER:
         return ARM_ORDER.index(name), name
-    return (len(ARM_ORDER) + (2 if name == "scan" else 1 if name.startswith("injection") else 0)), name
+    later = 3 if name in BOUND_ARMS else 2 if name == "scan" else 1 if name.startswith("injection") else 0
+    return len(ARM_ORDER) + later, name
 
 
 def _arm(
@@ -86,6 +90,7 @@ def _arm(
     cal = summary.calibration_of({**data, "records": graded})
     return {
         "name": run.arm,
+        "bound": BOUND_ARMS.get(run.arm),
         "data": data,
         "header": arms.header(data),
         "scoreboard": board,

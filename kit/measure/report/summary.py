@@ -1,7 +1,9 @@
 """The report's first screen: one table across the run's arms (records fully right, verdicts raw and
 rechecked, findings, citations credited, order gaps softened, each as a rate with its Wilson
 interval, then how many thresholds the arm passed and failed, and the calibration of its stated
-confidence), and a plot of records fully right per arm with its interval and threshold.
+confidence), and a plot of records fully right per arm with its interval and threshold. An arm that
+bounds rather than answers (the pool-matcher, kit.arms.BOUND_ARMS) gets a row of its own table with
+its label, and stays out of the answering arms' table and plot.
 
 Also the calibration block of one arm (Brier score, expected calibration error, the bins and the
 reliability diagram). It lays out figures the arm sections already hold; it computes no metric but
@@ -14,6 +16,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from kit.arms import BOUND_ARMS
 from kit.measure import calibration
 from kit.measure.report import glossary, plots
 from kit.measure.stats import wilson
@@ -78,6 +81,7 @@ def table(arms: list[dict[str, Any]], files: dict[str, dict[str, Any]]) -> dict[
             {
                 "name": arm["name"],
                 "graded": HEADLINE in metrics,
+                "bound": BOUND_ARMS.get(arm["name"]),
                 "cells": [_cell(metrics.get(name)) for name, _ in COLUMNS],
                 "passed": results.count("pass"),
                 "failed": results.count("FAIL"),
@@ -93,7 +97,7 @@ def table(arms: list[dict[str, Any]], files: dict[str, dict[str, Any]]) -> dict[
             "marks": next(r["marks"] for r in arm["scoreboard"] if r["name"] == HEADLINE),
         }
         for arm in arms
-        if any(r["name"] == HEADLINE for r in arm["scoreboard"])
+        if any(r["name"] == HEADLINE for r in arm["scoreboard"]) and arm["name"] not in BOUND_ARMS
     ]
     title = "records fully right, with 95% interval"
     plot = plots.intervals(headline, title, width=620) if headline else Markup("")

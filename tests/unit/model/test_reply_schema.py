@@ -1,7 +1,7 @@
 """The reply schema (kit/data/reply.schema.json) says what a reply is, and says it in the shape every
 local server's grammar converter enforces: a reference validator (jsonschema, Draft 2020-12) accepts
 a right reply and refuses each way of being wrong, and the schema keeps to the portable subset
-(see README "A local server")."""
+(see docs/local-servers.md, "The reply schema")."""
 
 import copy
 import json
