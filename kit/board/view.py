@@ -21,7 +21,7 @@ from typing import Any
 
 from kit.corpus import Record
 from kit.guard import scan
-from kit.measure import record_view, rule_words, scoring
+from kit.measure import grading, record_view, rule_words
 from kit.model import outgoing
 from kit.rules import Answer, benchmark, citation, elements, recheck, rulebook
 
@@ -94,7 +94,7 @@ def build(
     checked = recheck(answer, record.admitted_at, record.text)
     shared = None
     if record.gold is not None:
-        grade = grade or asdict(scoring.grade_record(record, answer))
+        grade = grade or asdict(grading.grade_record(record, answer))
         shared = record_view(record, grade, list(notes or []), sent=sent)
     rows = []
     for element in elements.ELEMENTS:

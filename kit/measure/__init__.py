@@ -15,9 +15,11 @@ from kit.measure import (
     compare_text,
     cost,
     forged_scoring,
+    grading,
     injection_scoring,
     leaderboard,
     leaderboard_text,
+    metric,
     report,
     results,
     scoreboard,
@@ -33,7 +35,8 @@ from kit.measure.report.session import session_report
 
 __all__ = [
     "Answerer", "InjectionReport", "RedactedRun", "answer_part", "assets", "bill", "calibration", "compare",
-    "compare_text", "cost", "forged_scoring", "injection_scoring", "leaderboard", "leaderboard_page",
-    "leaderboard_text", "record_part", "record_view", "report", "results", "rule_words", "scoreboard",
-    "scoring", "segments", "session_report", "stats", "thresholds", "unredacted",
+    "compare_text", "cost", "forged_scoring", "grading", "injection_scoring", "leaderboard",
+    "leaderboard_page", "leaderboard_text", "metric", "record_part", "record_view", "report", "results",
+    "rule_words", "scoreboard", "scoring", "segments", "session_report", "stats", "thresholds",
+    "unredacted",
 ]  # fmt: skip

@@ -18,12 +18,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from kit.measure import scoring
+from kit.measure import grading, scoring
 from kit.measure.stats import wilson
 from kit.rules import citation, elements, rulebook
 
 ALPHA = 0.05
-NOT_OWED = (scoring.NULL_OK, scoring.CITED_ON_ABSENT)
+NOT_OWED = scoring.NOT_OWED
 
 
 class CompareError(ValueError):
@@ -141,11 +141,11 @@ def mcnemar(worse: int, better: int) -> float:
     return float(min(Fraction(1), Fraction(2 * tail, 2**n)))
 
 
-def grade_of(row: dict[str, Any]) -> scoring.RecordGrade:
-    known = {f.name for f in fields(scoring.ElementGrade)}
-    marks = [scoring.ElementGrade(**{k: v for k, v in e.items() if k in known}) for e in row["elements"]]
-    keep = {f.name for f in fields(scoring.RecordGrade)} - {"elements"}
-    return scoring.RecordGrade(elements=marks, **{k: v for k, v in row.items() if k in keep})
+def grade_of(row: dict[str, Any]) -> grading.RecordGrade:
+    known = {f.name for f in fields(grading.ElementGrade)}
+    marks = [grading.ElementGrade(**{k: v for k, v in e.items() if k in known}) for e in row["elements"]]
+    keep = {f.name for f in fields(grading.RecordGrade)} - {"elements"}
+    return grading.RecordGrade(elements=marks, **{k: v for k, v in row.items() if k in keep})
 
 
 def outcomes(data: dict[str, Any]) -> dict[str, dict[str, bool]]:

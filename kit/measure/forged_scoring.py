@@ -27,7 +27,7 @@ from typing import Any
 
 from kit.arms import forged, injection
 from kit.corpus import Corpus
-from kit.measure.scoring import LOWER, Metric, count_metric
+from kit.measure.metric import LOWER, Metric, count_metric
 from kit.measure.stats import wilson
 from kit.rules import recheck, rulebook
 

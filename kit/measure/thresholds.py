@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kit.measure.scoring import HIGHER, Metric
+from kit.measure.metric import HIGHER, Metric
 
 MEASURED_ON = "measured-on"  # a table key: the corpus hash its counts were measured on
 SAME_AS = "same-as"

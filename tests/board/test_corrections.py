@@ -11,7 +11,7 @@ from kit import pipeline
 from kit.board import labelled
 from kit.corpus import __main__ as corpus_main
 from kit.corpus import load
-from kit.measure.scoring import HIGHER
+from kit.measure.metric import HIGHER
 from kit.rules import elements
 from tests.board.conftest import own_record
 

@@ -15,7 +15,8 @@ from dataclasses import asdict
 import pytest
 
 from kit.measure import calibration, scoreboard, thresholds
-from kit.measure.scoring import Metric, Report
+from kit.measure.metric import Metric
+from kit.measure.scoring import Report
 from kit.plugin.session import KitSession
 
 

@@ -7,7 +7,7 @@ figures come from the corpus under test, not the shipped one."""
 import pytest
 
 from kit.arms import arm, credulous, injection
-from kit.measure import injection_scoring, scoring
+from kit.measure import grading, injection_scoring, scoring
 from kit.rules import provenance
 from kit.rules.recheck import Rechecked
 
@@ -21,7 +21,7 @@ def test_forcing_the_recheck_moves_only_the_rechecked_column(name, corpus, monke
     answer = arm(name)
     answers = {r.id: answer(r) for r in corpus.records}
     honest = scoring.score(name, corpus, answers)
-    monkeypatch.setattr(scoring, "recheck", forced)
+    monkeypatch.setattr(grading, "recheck", forced)
     forced_report = scoring.score(name, corpus, answers)
     order_gaps = [r.id for r in corpus.records if r.gold["support"] == "ORDER-GAP"]
     assert forced_report.metrics["support.raw"] == honest.metrics["support.raw"]

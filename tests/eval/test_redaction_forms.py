@@ -15,7 +15,8 @@ from kit.guard.redact import Redactor
 from kit.guard.redact.core import DATE
 from kit.guard.redact.gate import leaks
 from kit.measure import results
-from kit.measure.scoring import HIGHER, LOWER, Report, count_metric
+from kit.measure.metric import HIGHER, LOWER, count_metric
+from kit.measure.scoring import Report
 from tests import redaction_forms
 from tests.eval.metric_check import check_metric
 

@@ -8,7 +8,8 @@ in the failure message."""
 import pytest
 
 from kit.measure import results
-from kit.measure.scoring import HIGHER, LOWER, Report, count_metric
+from kit.measure.metric import HIGHER, LOWER, count_metric
+from kit.measure.scoring import Report
 from tests.eval.metric_check import check_metric
 from tests.redaction_material import measure
 

@@ -31,7 +31,8 @@ import pytest
 from kit.arms import injection, plants
 from kit.guard import scan
 from kit.measure import injection_scoring, results
-from kit.measure.scoring import HIGHER, Report, count_metric
+from kit.measure.metric import HIGHER, count_metric
+from kit.measure.scoring import Report
 from tests.eval.metric_check import check_metric
 from tests.helpers import admission_record
 

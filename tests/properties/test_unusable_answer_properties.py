@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from kit.corpus import fingerprint, load
 from kit.measure import thresholds
-from kit.measure.scoring import HIGHER, LOWER, score
+from kit.measure.metric import HIGHER, LOWER
+from kit.measure.scoring import score
 from kit.model import reply
 from kit.rules import Answer
 

@@ -13,8 +13,8 @@ from typing import Any
 from kit.corpus import Corpus
 from kit.measure import bill, cost, thresholds
 from kit.measure.compare import short
+from kit.measure.metric import HIGHER, Metric
 from kit.measure.report import glossary, plots, record_view
-from kit.measure.scoring import HIGHER, Metric
 from kit.rules import rulebook
 
 

@@ -255,7 +255,7 @@ def record_view(
 ) -> dict[str, Any]:
     """The whole view of one record with one graded answer: record_part and answer_part together.
 
-    `grade` is one entry of a result file's "records" (kit.measure.scoring.RecordGrade as a dict);
+    `grade` is one entry of a result file's "records" (kit.measure.grading.RecordGrade as a dict);
     `parser` the parser's notes on the answer; `plant` a planted sentence to mark in the text; `sent`
     what the call sent, for a model's answer."""
     answer = answer_part(record, grade, parser, plant, sent)

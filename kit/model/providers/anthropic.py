@@ -6,7 +6,8 @@ malformed body as a ProviderError (never retried, never cached). 529 (overloaded
 shared retry loop like any 5xx. A Request's `schema` is not sent (this adapter asks for JSON through
 the prompt only); it still separates cache entries. REASONING_EFFORT is `off` (extended thinking
 disabled) or a thinking budget in tokens (thinking enabled, and then no temperature is sent: the API
-allows none but the default with thinking on); the thinking blocks of a reply are not its text.
+allows none but the default with thinking on); the thinking blocks of a reply are not its text. A
+batch goes through Anthropic's Message Batches API.
 
 Usage is normalised to the OpenAI convention so cost and telemetry read one shape: Anthropic reports
 `input_tokens` WITHOUT the cache reads and writes, so input_tokens here is input_tokens +
@@ -26,6 +27,7 @@ from kit.model.providers.http import HTTPProvider, int_or_none
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 API_VERSION = "2023-06-01"
+THINKING_BUDGET_MIN = 1024  # the smallest extended-thinking budget the API takes
 
 
 def parse_usage(block: Any) -> Usage:
@@ -46,6 +48,7 @@ def parse_usage(block: Any) -> Usage:
 
 class AnthropicProvider(HTTPProvider):
     name = "anthropic"
+    batch_format = "anthropic"
     request_id_header = "request-id"
     not_json = "the reply is not a Messages response"
 
@@ -57,6 +60,20 @@ class AnthropicProvider(HTTPProvider):
         if root.endswith("/v1"):
             root = root[: -len("/v1")]
         super().__init__(root, model, api_key, *args, **kwargs)
+
+    @classmethod
+    def reasoning_effort(cls, value: str, max_tokens: int) -> str:
+        """`off` (also `none`, `0`), or a thinking budget in tokens from THINKING_BUDGET_MIN to below
+        `max_tokens` (the budget is part of the reply's tokens)."""
+        if value in ("off", "none", "0"):
+            return "off"
+        budget = value.isdigit() and int(value)
+        if not budget or not THINKING_BUDGET_MIN <= budget < max_tokens:
+            raise ValueError(
+                f"must be off or a thinking budget in tokens from {THINKING_BUDGET_MIN} to below "
+                f"MAX_TOKENS ({max_tokens})"
+            )
+        return str(budget)
 
     @property
     def url(self) -> str:

@@ -155,9 +155,20 @@ def scrub(text: str, secret: str | None, limit: int = 300) -> str:
 
 
 class Provider(ABC):
-    """A backend that turns one Request into one Completion or raises ProviderError."""
+    """A backend that turns one Request into one Completion or raises ProviderError. What it knows of
+    its API beyond one call sits here too, so a new provider is its class and one registry row:
+    `batch_format` names the batch API it speaks (a Wire's `family` in kit.model.batch; None: it has
+    none) and `reasoning_effort` reads the REASONING_EFFORT values it takes."""
 
     name: str = "provider"
+    batch_format: str | None = None
+
+    @classmethod
+    def reasoning_effort(cls, value: str, max_tokens: int) -> str:
+        """REASONING_EFFORT as this provider takes it: `value` is set, stripped and lower case (unset or
+        `default` never gets here: nothing is sent). Returns what goes into Request.reasoning_effort and
+        the cache key, or raises ValueError saying what it takes. This default takes nothing."""
+        raise ValueError("cannot be set for this provider; leave it unset")
 
     @abstractmethod
     def complete(self, request: Request) -> Completion:

@@ -1,16 +1,16 @@
-"""A client for any OpenAI-compatible chat-completions endpoint (hosted, or a local vLLM,
-llama.cpp server, Ollama, or the kit's stub).
+"""A client for any OpenAI-compatible chat-completions endpoint (hosted, or a local vLLM, llama.cpp server,
+Ollama, or the kit's stub).
 
-It posts one non-streamed request per call through the retry loop, reads the reply defensively
-(missing usage fields are None, not errors) and measures latency around the whole call. The schema
-goes as the request's response format says: `json_schema` (OpenAI's form), `json_object` with the
-schema under `schema` (llama.cpp's servers constrain to it; others ignore the key), or `none` (the
-prompt alone carries the shape). A server that refuses that response format (a 400/422 naming it, or
-a 5xx whose body names response_format, as llama-cpp-python's server answers) stops the purchase
-with the setting to change: no retry can fix it. REASONING_EFFORT, when set, goes as
-`reasoning_effort`. It refuses to send the key anywhere but the
-Authorization header, and refuses to treat a malformed body as an answer: that is a ProviderError,
-never retried and never cached.
+It posts one non-streamed request per call through the retry loop, reads the reply defensively (missing
+usage fields are None, not errors) and measures latency around the whole call. The schema goes as the
+request's response format says: `json_schema` (OpenAI's form), `json_object` with the schema under `schema`
+(llama.cpp's servers constrain to it; others ignore the key), or `none` (the prompt alone carries the
+shape). A server that refuses that response format (a 400/422 naming it, or a 5xx whose body names
+response_format, as llama-cpp-python's server answers) stops the purchase with the setting to change: no
+retry can fix it. REASONING_EFFORT, when set, is one of OpenAI's reasoning_effort words and goes as
+`reasoning_effort`; a batch goes through OpenAI's Batch API. It refuses to send the key anywhere but the
+Authorization header, and refuses to treat a malformed body as an answer: that is a ProviderError, never
+retried and never cached.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from kit.model.providers.base import Request, Usage
 from kit.model.providers.http import HTTPProvider, int_or_none
 
 SCHEMA_NAME = "admission_evidence"
+REASONING_WORDS = ("none", "minimal", "low", "medium", "high")  # OpenAI's reasoning_effort values
 FALLBACK = {
     "json_schema": "set RESPONSE_FORMAT=json_object (the schema goes along under `schema`) or "
     "RESPONSE_FORMAT=none (the schema only in the prompt)",
@@ -58,6 +59,14 @@ def parse_usage(block: Any, timings: Any = None) -> Usage:
 
 class OpenAICompatProvider(HTTPProvider):
     name = "openai"
+    batch_format = "openai"
+
+    @classmethod
+    def reasoning_effort(cls, value: str, max_tokens: int) -> str:
+        """One of reasoning_effort's words, sent as given."""
+        if value not in REASONING_WORDS:
+            raise ValueError(f"must be one of {', '.join(REASONING_WORDS)} (or unset)")
+        return value
 
     def __init__(
         self, base_url: str, model: str, api_key: str | None = None, *args: Any, **kwargs: Any

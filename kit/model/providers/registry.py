@@ -1,17 +1,19 @@
-"""The providers the kit can buy from, one row per PROVIDER value: the client that talks to it, when
-it needs an API key, when it needs a BASE_URL, and the model it uses when MODEL is unset. A new
-provider is its client class and one row in KINDS; kit.model.config checks PROVIDER against these rows and
-`make_provider` builds the client from them. Also here: which endpoints count as local, since that
-decides whether a key is needed (and, in kit.model.config, how many workers run by default).
+"""The providers the kit can buy from, one row per PROVIDER value: the client that talks to it, when it
+needs an API key, when it needs a BASE_URL, and the model it uses when MODEL is unset. What else the kit
+knows of a provider is on its client class (kit.model.providers.base.Provider: the REASONING_EFFORT
+values it takes, the batch API it speaks): kit.model.reasoning reads it through the row's client,
+kit.model.batch from the client it is handed, and neither names a provider. A new provider is its client
+class and one row in KINDS; kit.model.config checks PROVIDER against these rows and `make_provider`
+builds the client from them. Also here: which endpoints count as local, since that decides whether a key
+is needed (and, in kit.model.config, how many workers run by default).
 
-It reads no configuration and imports nothing from kit.model.config (kit.model.config imports it); the error
-both raise for an unusable setting, ConfigError, is defined here for that reason.
+It reads no configuration and imports nothing from kit.model.config (kit.model.config imports it); the
+error both raise for an unusable setting, ConfigError, is defined here for that reason.
 """
 
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -33,7 +35,7 @@ class Kind:
     when a call is about to be bought, so a replay needs none) or "optional" (`default_endpoint`
     names where the client goes without one)."""
 
-    client: Callable[..., Provider]
+    client: type[Provider]
     key: str
     base_url: str
     base_url_hint: str = ""

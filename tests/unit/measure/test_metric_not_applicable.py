@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kit.measure import scoreboard, thresholds
-from kit.measure.scoring import Metric
+from kit.measure.metric import Metric
 from kit.plugin.session import KitSession
 from tests.eval.metric_check import check_metric
 

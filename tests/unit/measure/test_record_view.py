@@ -12,8 +12,8 @@ import pytest
 from kit.arms import arm as offline_arm
 from kit.corpus import load
 from kit.measure import record_view, segments
+from kit.measure.grading import grade_record
 from kit.measure.report import record_view as rv
-from kit.measure.scoring import grade_record
 from kit.rules import Answer, ElementAnswer, citation, rulebook
 
 

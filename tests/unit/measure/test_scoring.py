@@ -7,7 +7,7 @@ import pytest
 
 from kit.arms import always_present
 from kit.arms.oracle import from_gold
-from kit.measure import scoring
+from kit.measure import grading, scoring
 from kit.rules import provenance, record, taxonomy
 from kit.rules.answer import Answer
 
@@ -154,7 +154,7 @@ def test_grading_without_gold_is_refused(corpus):
     rec = copy.copy(corpus.records[0])
     object.__setattr__(rec, "gold", None)
     with pytest.raises(ValueError, match="without gold"):
-        scoring.grade_record(rec, Answer())
+        grading.grade_record(rec, Answer())
 
 
 def test_a_gap_softened_by_the_readings_counts_even_when_the_offered_verdict_is_right(corpus):

@@ -4,7 +4,7 @@ import pytest
 
 from kit.corpus import fingerprint, load
 from kit.measure import thresholds
-from kit.measure.scoring import HIGHER, LOWER, Metric
+from kit.measure.metric import HIGHER, LOWER, Metric
 
 GOOD = Metric("findings", 47, 60, HIGHER)
 BAD = Metric("citations.not_found", 3, 60, LOWER)
