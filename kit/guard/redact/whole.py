@@ -17,7 +17,10 @@ from kit.guard.redact import lexicon
 from kit.guard.redact.spans import Span
 
 _NOT_COMPLETED = frozenset({"DATE", "DOB", "AGE"})
-_LEFT = re.compile(r"(?:[A-Za-z0-9]+[-./#]?)+\Z")  # what of the token is written before the span
+# What of the token is written before the span: runs of letters and digits, one mark between two, one
+# at the end. Written so that no two ways of splitting a run exist (nested repeats backtrack for
+# seconds on a long word followed by a space).
+_LEFT = re.compile(r"[A-Za-z0-9]+(?:[-./#][A-Za-z0-9]+)*[-./#]?\Z")
 _RIGHT = re.compile(r"^(?:[-/#]?[A-Za-z0-9]+)+")  # and after it
 _PREFIX = re.compile(r"(?<![\w./-])([A-Z]{1,5}(?:-[A-Z]{1,4})?)[ \t-]\Z")
 MIN_DIGITS = 3
