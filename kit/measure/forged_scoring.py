@@ -196,12 +196,17 @@ def _label(forgery: forged.Forgery) -> str:
 
 def by_style(rows: list[Planting]) -> dict[tuple[str, str], dict[str, tuple[int, int]]]:
     """(written for and style, placement) -> count -> (hits, plantings), groups in material order."""
-    out: dict[tuple[str, str], dict[str, tuple[int, int]]] = {}
-    for label in dict.fromkeys(_label(p.forgery) for p in rows):
-        for placement in forged.PLACEMENTS:
-            mine = [p for p in rows if _label(p.forgery) == label and p.placement == placement]
-            out[(label, placement)] = {k: (sum(p.hit(k) for p in mine), len(mine)) for k in COUNTS}
-    return out
+    labels = [_label(p.forgery) for p in rows]
+    grouped: dict[tuple[str, str], list[Planting]] = {
+        (label, placement): [] for label in dict.fromkeys(labels) for placement in forged.PLACEMENTS
+    }
+    for label, p in zip(labels, rows, strict=True):  # one pass: a scan per group took seconds
+        if (label, p.placement) in grouped:
+            grouped[(label, p.placement)].append(p)
+    return {
+        key: {k: (sum(p.hit(k) for p in mine), len(mine)) for k in COUNTS}
+        for key, mine in grouped.items()
+    }
 
 
 def _cell(count: int, total: int) -> str:
