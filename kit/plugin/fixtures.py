@@ -1,7 +1,9 @@
 """The kit's fixtures, registered by kit.plugin.hooks: the corpus under test, the paid arm's
-configuration and record mode, and each arm's scored run, computed once per session (once per xdist
-worker) through kit.pipeline, which also writes the result files.
+configuration and record mode, and each arm's scored run, computed once per session and shared by
+its xdist workers (`computed_once`, kit.plugin.once) through kit.pipeline, which also writes the
+result files.
 
+- `computed_once`: a measurement by name, computed by the first worker to ask and loaded by the others.
 - `offline_answers`, `offline_report`: an offline arm's answers, and its scored report, by name.
 - `stub_report`: the whole paid path against a loopback stub serving an offline arm's replies, with
   injected 429s and 503s, answers cached in memory, on `wiring_corpus`: the corpus, or on a corpus of
@@ -29,6 +31,7 @@ from kit import pipeline
 from kit.corpus import Record, load, sample
 from kit.measure import scoring
 from kit.model import Cache, Config, ConfigError, DailyLimitReached, Every, flagged, runner
+from kit.plugin.once import Once
 from kit.plugin.session import KitSession, corpus_folder
 from kit.rules import Answer
 
@@ -67,17 +70,29 @@ def offline_answers(corpus: load.Corpus) -> Callable[[str], dict[str, Answer]]:
 
 
 @pytest.fixture(scope="session")
+def computed_once(kit_session: KitSession, tmp_path_factory: pytest.TempPathFactory) -> Once:
+    """Measurements computed once per session for every xdist worker: `computed_once.get(name,
+    compute)`, keyed by the corpus's hash, the citation settings and the kit's code version."""
+    shared = _shared_folder(tmp_path_factory, kit_session.run_id)
+    settings = (kit_session.coverage_min, kit_session.precision_min)
+    return Once(shared / "once", kit_session.corpus_hash, *settings)
+
+
+@pytest.fixture(scope="session")
 def offline_report(
-    corpus: load.Corpus, kit_session: KitSession, offline_answers: Callable[[str], dict[str, Answer]]
+    corpus: load.Corpus,
+    kit_session: KitSession,
+    offline_answers: Callable[[str], dict[str, Answer]],
+    computed_once: Once,
 ) -> Callable[[str], scoring.Report]:
     """A function arm name -> that offline arm's scored Report, its result file written once."""
-    done: dict[str, scoring.Report] = {}
 
     def get(name: str) -> scoring.Report:
-        if name not in done:
+        def compute() -> scoring.Report:
             answered = pipeline.Answered(offline_answers(name))
-            done[name] = pipeline.score(name, corpus, answered, kit_session).report
-        return done[name]
+            return pipeline.score(name, corpus, answered, kit_session).report
+
+        return computed_once.get(f"offline-{name}", compute)
 
     return get
 
@@ -94,19 +109,20 @@ def stub_report(
     wiring_corpus: load.Corpus,
     kit_session: KitSession,
     tmp_path_factory: pytest.TempPathFactory,
+    computed_once: Once,
 ) -> Callable[[str], pipeline.ScoredRun]:
     """A function served arm -> the scored `stub-<arm>` run (report, outcome, stub requests) on
     `wiring_corpus`; its result file notes the sample, if any."""
-    done: dict[str, pipeline.ScoredRun] = {}
     sampled = sample.describe(wiring_corpus, corpus)
     extra = {"sample": sampled} if sampled else {}
 
     def get(served: str) -> pipeline.ScoredRun:
-        if served not in done:
+        def compute() -> pipeline.ScoredRun:
             folder = tmp_path_factory.mktemp(f"stub-{served}")
             arm = pipeline.StubArm(served, folder, STUB_FAULTS, on_disk=False, extra=extra)
-            done[served] = pipeline.run(wiring_corpus, arm, kit_session)
-        return done[served]
+            return pipeline.run(wiring_corpus, arm, kit_session)
+
+        return computed_once.get(f"stub-{served}", compute)
 
     return get
 

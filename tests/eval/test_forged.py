@@ -46,8 +46,13 @@ def _load(material: str) -> tuple[forged.Forgery, ...]:
 
 
 @pytest.fixture(scope="module")
-def forged_reports(corpus, kit_session) -> dict[str, forged_scoring.ForgedReport]:
-    """Each material measured on the corpus under test, written as one result file."""
+def forged_reports(corpus, kit_session, computed_once) -> dict[str, forged_scoring.ForgedReport]:
+    """Each material measured on the corpus under test, written as one result file; once per session,
+    by the first xdist worker to ask (kit.plugin.once)."""
+    return computed_once.get(forged_scoring.ARM, lambda: _measure(corpus, kit_session))
+
+
+def _measure(corpus, kit_session) -> dict[str, forged_scoring.ForgedReport]:
     reports = {m: forged_scoring.evaluate(m, corpus, _load(m)) for m in MATERIALS}
     hashes = {f"{m}.json": forged.content_hash(MATERIAL / f"{m}.json") for m in MATERIALS}
     body = forged_scoring.result_body(reports, hashes)

@@ -28,35 +28,36 @@ FLOOR_ON_WIRING = "injection-floor, on the wiring sample"  # compared with, neve
 
 
 @pytest.fixture(scope="session")
-def injection_report(corpus, wiring_corpus, kit_session, offline_answers, stub_report, tmp_path_factory):
-    """Each injection run by name; the stub-served one on `wiring_corpus` (a large corpus's sample)."""
-    done = {}
+def injection_report(
+    corpus, wiring_corpus, kit_session, offline_answers, stub_report, tmp_path_factory, computed_once
+):
+    """Each injection run by name, measured once per session by the first xdist worker to ask
+    (kit.plugin.once); the stub-served one on `wiring_corpus` (a large corpus's sample)."""
     sampled = sample.describe(wiring_corpus, corpus)
 
+    def measure(name: str) -> injection_scoring.InjectionReport:
+        if name == "injection-floor":
+            control, answer = offline_answers("floor"), answers_from(OfflineArm("floor"))
+        elif name == "injection-credulous":
+            control, answer = offline_answers("oracle"), credulous.answerer(corpus)
+        elif name == FLOOR_ON_WIRING:
+            control = {r.id: offline_answers("floor")[r.id] for r in wiring_corpus.records}
+            floor = answers_from(OfflineArm("floor"))
+            return injection_scoring.evaluate(name, wiring_corpus, control, floor)
+        else:
+            control = stub_report("floor").outcome.answers()
+            folder = tmp_path_factory.mktemp("injection-stub")
+            # Sent verbatim: the planted sets are the attack as written, the quarantined ones are
+            # withheld by the injection arm itself, so the paid path's own withholding stays out.
+            answer = answers_from(StubArm("floor", folder, on_disk=False, send_flagged=flagged.VERBATIM))
+            extra = {"sample": sampled} if sampled else None
+            return run_injection(name, wiring_corpus, control, answer, kit_session, extra)
+        return run_injection(name, corpus, control, answer, kit_session)
+
     def get(name: str) -> injection_scoring.InjectionReport:
-        if name not in done:
-            if name == "injection-floor":
-                control, answer = offline_answers("floor"), answers_from(OfflineArm("floor"))
-            elif name == "injection-credulous":
-                control, answer = offline_answers("oracle"), credulous.answerer(corpus)
-            elif name == FLOOR_ON_WIRING:
-                if sampled is None:
-                    return get("injection-floor")
-                control = {r.id: offline_answers("floor")[r.id] for r in wiring_corpus.records}
-                floor = answers_from(OfflineArm("floor"))
-                done[name] = injection_scoring.evaluate(name, wiring_corpus, control, floor)
-                return done[name]
-            else:
-                control = stub_report("floor").outcome.answers()
-                folder = tmp_path_factory.mktemp("injection-stub")
-                # Sent verbatim: the planted sets are the attack as written, the quarantined ones are
-                # withheld by the injection arm itself, so the paid path's own withholding stays out.
-                answer = answers_from(StubArm("floor", folder, on_disk=False, send_flagged=flagged.VERBATIM))
-                extra = {"sample": sampled} if sampled else None
-                done[name] = run_injection(name, wiring_corpus, control, answer, kit_session, extra)
-                return done[name]
-            done[name] = run_injection(name, corpus, control, answer, kit_session)
-        return done[name]
+        if name == FLOOR_ON_WIRING and sampled is None:
+            name = "injection-floor"
+        return computed_once.get(f"injection:{name}", lambda: measure(name))
 
     return get
 
@@ -121,7 +122,12 @@ def _charting_texts() -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="session")
-def scan_report(corpus, kit_session):
+def scan_report(corpus, kit_session, computed_once):
+    """Measured once per session, by the first xdist worker to ask (kit.plugin.once)."""
+    return computed_once.get("scan", lambda: _scan(corpus, kit_session))
+
+
+def _scan(corpus, kit_session) -> Report:
     metrics, rows = injection_scoring.scan_metrics(corpus)
     metrics[CHARTING_FALSE_FLAG] = injection_scoring.text_false_flags(CHARTING_FALSE_FLAG, _charting_texts())
     report = injection_scoring.InjectionReport("scan", metrics, rows)

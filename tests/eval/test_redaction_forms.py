@@ -31,7 +31,12 @@ METRICS = [
 
 
 @pytest.fixture(scope="module")
-def forms_report(corpus, kit_session) -> Report:
+def forms_report(corpus, kit_session, computed_once) -> Report:
+    """Measured once per session, by the first xdist worker to ask (kit.plugin.once)."""
+    return computed_once.get("redaction-forms", lambda: _measure(corpus, kit_session))
+
+
+def _measure(corpus, kit_session) -> Report:
     planted = redaction_forms.generate([(r.id, r.text) for r in corpus.records], redaction_forms.HELD_APART)
     redactor = Redactor(SALT)
     hits: dict[str, list[tuple[str, bool]]] = {kind: [] for kind in redaction_forms.TYPES}

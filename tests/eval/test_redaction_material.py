@@ -20,7 +20,12 @@ METRICS = [f"{name}.{kind}" for name in SETS for kind in KINDS]
 
 
 @pytest.fixture(scope="module")
-def material_report(corpus, kit_session) -> Report:
+def material_report(corpus, kit_session, computed_once) -> Report:
+    """Measured once per session, by the first xdist worker to ask (kit.plugin.once)."""
+    return computed_once.get(ARM, lambda: _measure(corpus, kit_session))
+
+
+def _measure(corpus, kit_session) -> Report:
     metrics = {}
     for name in SETS:
         found = measure(name)

@@ -119,7 +119,12 @@ def _status_lines(group: str) -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def unseen_report(corpus, kit_session) -> Report:
+def unseen_report(corpus, kit_session, computed_once) -> Report:
+    """Measured once per session, by the first xdist worker to ask (kit.plugin.once)."""
+    return computed_once.get("scan-unseen", lambda: _measure(corpus, kit_session))
+
+
+def _measure(corpus, kit_session) -> Report:
     lines = {Path(name).stem: _charting_lines(name) for name in LINE_FILES}
     sizes = [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360, 400, 400, 400, 400]
     assert [len(texts) for texts in lines.values()] == sizes

@@ -1,8 +1,8 @@
-"""A finished run made once per session (per xdist worker) in a temporary folder, from the shipped
-corpus, for the compare and report tests: the floor, the oracle and the always-present baseline
-scored offline, the floor served over HTTP by the loopback stub (real telemetry, parser problems),
-the floor under injection, and the scan. Each is written by kit.pipeline exactly as a test session
-writes it."""
+"""A finished run made once per session (by the first xdist worker to ask, kit.plugin.once, in a
+folder every worker sees), from the shipped corpus, for the compare and report tests: the floor, the
+oracle and the always-present baseline scored offline, the floor served over HTTP by the loopback stub
+(real telemetry, parser problems), the floor under injection, and the scan. Each is written by
+kit.pipeline exactly as a test session writes it."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ def shipped() -> load.Corpus:
 
 
 @pytest.fixture(scope="session")
-def run_folder(tmp_path_factory, shipped) -> Path:
-    """results/<run-id>/ of a run of the free arms on the shipped corpus."""
-    return write_run(tmp_path_factory.mktemp("results"), shipped, tmp_path_factory.mktemp("stub"))
+def run_folder(computed_once, shipped) -> Path:
+    """results/<run-id>/ of a run of the free arms on the shipped corpus (the tests only read it)."""
+    shared = computed_once.folder / "runs-conftest"
+    return computed_once.get("runs-conftest", lambda: write_run(shared / "results", shipped, shared / "stub"))
