@@ -1,5 +1,6 @@
 """Root conftest: the Hypothesis profiles, pytest's own `pytester` plugin (for the tests that run
-inner pytest sessions), and how `-n` spreads the tests. The suite's options, markers, fixtures and
+inner pytest sessions), the one browser of a session (tests/browser.py), and how `-n` spreads the
+tests. The suite's options, markers, fixtures and
 scoreboard live in the kit's pytest plugin (kit.plugin.hooks), registered through a pytest11 entry
 point."""
 
@@ -20,7 +21,7 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("KIT_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
-pytest_plugins = ["pytester"]
+pytest_plugins = ["pytester", "tests.browser"]
 
 
 def pytest_configure(config: pytest.Config) -> None:

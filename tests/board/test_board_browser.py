@@ -6,7 +6,8 @@ floor's; a record carrying markup and script shown as text; a POST from another 
 Screenshots of the list, a wrong record, the model beside the floor and the correction form go to
 results/board-screenshots/ for a person.
 
-Without Chromium these tests FAIL, saying how to install it, like the report's."""
+The browser is the session's one (tests/browser.py); without Chromium these tests FAIL, saying how
+to install it, like the report's."""
 
 from __future__ import annotations
 
@@ -33,28 +34,11 @@ from kit.model import StubServer
 from tests.board.conftest import own_record
 from tests.board.test_corrections import oracle_is_perfect
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
 SHOTS = Path(__file__).resolve().parents[2] / "results" / "board-screenshots"
 HOSTILE = (
     '<script>window.__pwned = "script"</script> <img src=x onerror="window.__pwned = \'img\'"> '
     "{{ 7 * 7 }} <a href=\"javascript:window.__pwned = 'link'\">open</a>"
 )
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.fail(f"Chromium is not installed at {CHROMIUM}: apt-get install -y chromium", pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

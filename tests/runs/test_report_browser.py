@@ -4,8 +4,8 @@ scoreboard figures, the confusion, the flips; the wrong-records filter; the mark
 error and no request beyond the file itself; a hostile record runs nothing. Screenshots of the
 scoreboard and of one wrong record are saved under results/<run-id>/screenshots/ for a person.
 
-Without Chromium these tests FAIL, saying how to install it: a report nobody checked in a browser
-has not passed.
+The browser is the session's one (tests/browser.py). Without Chromium these tests FAIL, saying how
+to install it: a report nobody checked in a browser has not passed.
 """
 
 from __future__ import annotations
@@ -21,36 +21,11 @@ from kit.corpus import load
 from kit.measure import report, results, scoring, thresholds
 from kit.rules import citation
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]  # fmt: skip
 REPO = Path(__file__).resolve().parents[2]
 HOSTILE = (
     '<script>window.__pwned = "script"</script> <img src=x onerror="window.__pwned = \'img\'"> '
     "</td></tr></table> {{ 7 * 7 }} <a href=\"javascript:window.__pwned = 'link'\">open</a>"
 )
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One Chromium for this module, stopped when the module ends: Playwright's sync API allows one
-    driver per process at a time, and the board's browser tests start their own."""
-    if not CHROMIUM.exists():
-        pytest.fail(
-            f"Chromium is not installed at {CHROMIUM}; the report's browser tests need it: "
-            "apt-get install -y chromium (.ci/run installs it when absent)",
-            pytrace=False,
-        )
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("playwright is not installed: pip install -e '.[test]'", pytrace=False)
-    with sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 class Opened:
