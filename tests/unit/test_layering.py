@@ -9,6 +9,7 @@ checks the pure stations really load nothing of the model layer.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import subprocess
 import sys
@@ -54,6 +55,11 @@ def stage(module: str) -> str:
 
 def imports(module: str) -> list[tuple[str, list[str], int]]:
     """(imported module, names taken from it, line) for every kit import in the module's file."""
+    return list(_imports(module))
+
+
+@functools.cache  # each file is read and parsed once for all the tests below
+def _imports(module: str) -> tuple[tuple[str, list[str], int], ...]:
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []
@@ -69,7 +75,7 @@ def imports(module: str) -> list[tuple[str, list[str], int]]:
                 found += [(f"kit.{a.name}", [], node.lineno) for a in node.names]
             elif base.split(".")[0] == "kit":
                 found.append((base, [a.name for a in node.names], node.lineno))
-    return found
+    return tuple(found)
 
 
 def edges(module: str) -> set[str]:

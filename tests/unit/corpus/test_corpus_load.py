@@ -1,5 +1,6 @@
 """The corpus loader on folders a user might bring: each problem is one line naming the file, never a
-traceback, and an unusable folder under `pytest --corpus` stops the session once, before collection."""
+traceback (that an unusable folder under `pytest --corpus` stops the session once, before collection,
+is in tests/plugin/test_corpus_sessions.py)."""
 
 import json
 import shutil
@@ -79,36 +80,3 @@ def test_check_says_a_folder_without_gold_cannot_be_graded(folder, capsys):
         load.load_graded(folder)
 
 
-def pytest_session(pytester, folder, *extra) -> tuple[int, str]:
-    """The exit code and output of `pytest --corpus=folder` on the free arms: in this process, or as
-    a subprocess when `extra` spreads it over xdist workers."""
-    args = [str(REPO / "tests" / "eval" / "test_free_arms.py"), f"--corpus={folder}",
-            f"--results-dir={folder.parent / 'results'}", f"--rootdir={REPO}", "-c", str(REPO / "pytest.ini"),
-            "-p", "no:cacheprovider", "-q", *extra]
-    run = pytester.runpytest_subprocess if "-n" in extra else pytester.runpytest_inprocess
-    result = run(*args)
-    return result.ret, "\n".join(result.outlines + result.errlines)
-
-
-@pytest.mark.parametrize("spread", [(), ("-n", "2")], ids=["serial", "xdist"])
-def test_pytest_with_an_invalid_corpus_stops_once_with_the_check_list(pytester, folder, spread, capsys):
-    rows = gold_rows(folder)
-    rows[3]["id"] = ["ADM-0004"]
-    write_gold(folder, rows)
-    assert main(["--check", str(folder)]) == 1
-    listed = capsys.readouterr().err.strip().splitlines()
-    code, output = pytest_session(pytester, folder, *spread)
-    assert code == 4, output
-    assert "Traceback" not in output and "passed" not in output and "failed" not in output
-    shown = [line.strip() for line in output.splitlines()]
-    for line in listed[1:]:
-        assert shown.count(line.strip()) == 1, (line, output)
-    assert len(output.splitlines()) <= len(listed) + 3, output
-
-
-def test_pytest_with_a_corpus_without_gold_says_why_once(pytester, folder):
-    (folder / "gold.jsonl").unlink()
-    code, output = pytest_session(pytester, folder)
-    assert code == 4, output
-    assert output.count("has no gold.jsonl, so it cannot be graded") == 1, output
-    assert "Traceback" not in output and len(output.splitlines()) <= 3, output

@@ -78,16 +78,6 @@ class MissesPhones(Redactor):
         return replace(done, text=out)
 
 
-def test_on_the_identifiers_corpus_every_redacted_record_passes_and_a_missing_redactor_is_refused(tmp_path):
-    folder, _ = identifiers_corpus(tmp_path / "corpus")
-    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("ADM-*.txt"))}
-    assert len(texts) == 60
-    good, bad = Redactor(SALT), MissesPhones(SALT)
-    assert [rid for rid, t in texts.items() if leaks(t, good.redact(rid, t).text)] == []
-    refused = {rid: leaks(t, bad.redact(rid, t).text) for rid, t in texts.items()}
-    assert all(kinds == ["PHONE"] for kinds in refused.values()), refused
-
-
 def test_a_run_with_a_redactor_that_misses_sends_nothing_for_the_records_it_would_leak(tmp_path):
     from kit.corpus import load
 
