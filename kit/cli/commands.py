@@ -32,6 +32,7 @@ from pathlib import Path
 from kit.cli import board as cli_board
 from kit.cli import many
 from kit.cli import runs as cli_runs
+from kit.corpus import textfile
 from kit.guard import SALT_KEY, scan
 from kit.model import config, flagged, outgoing
 from kit.rules import Answer, benchmark, elements, recheck, record, rulebook
@@ -100,13 +101,9 @@ def package(
     (the model's, kit.cli.many), and `sent` what its call sent: what was withheld and why, and each
     guard's time and verdict (kit.model.outgoing)."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"cannot read {path}: {err}") from None
-    try:
-        record.sections(text)
-    except record.RecordFormatError as err:
-        raise UsageError(f"{path} is not an admission record in the five-section format: {err}") from None
+        text = textfile.read_record(path)
+    except textfile.Unreadable as err:
+        raise UsageError(f"{path}: {err}") from None
     admitted_at = _admitted(path, text, admitted)
     answer = given if given is not None else _answer(arm, text, admitted_at)
     rechecked = recheck(answer, admitted_at, text)

@@ -7,8 +7,8 @@ May import: kit.rules and kit.files.
 Never: call a model, read gold into anything that answers, or change a folder it checks.
 """
 
-from kit.corpus import fingerprint, load, sample
+from kit.corpus import fingerprint, load, sample, textfile
 from kit.corpus.gold import CLEAN_VERDICT
 from kit.corpus.load import Corpus, CorpusError, Record
 
-__all__ = ["CLEAN_VERDICT", "Corpus", "CorpusError", "Record", "fingerprint", "load", "sample"]
+__all__ = ["CLEAN_VERDICT", "Corpus", "CorpusError", "Record", "fingerprint", "load", "sample", "textfile"]

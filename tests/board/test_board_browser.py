@@ -32,6 +32,7 @@ from kit.measure import compare
 from kit.model import StubServer
 from tests.board.conftest import own_record
 from tests.board.test_corrections import oracle_is_perfect
+from tests.unit.cli.test_one_record_reader import DAMAGES, check_says
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -253,4 +254,15 @@ def test_a_post_from_another_origin_is_refused(served, page):
         elsewhere.shutdown()
     assert ("POST", "/api/own", 403) in served.answered, said
     assert not any(status == 200 for method, _, status in served.answered if method == "POST")
+    assert served.app.state.board.shelf.own == {}
+
+
+def test_a_chosen_file_that_is_not_utf8_is_named_as_the_checker_names_it(served, page, tmp_path):
+    """The page sends the chosen file's bytes; before, it decoded them itself and showed a Latin-1
+    record as `n\ufffde M\ufffdller, caf\ufffd`."""
+    said = check_says(tmp_path, DAMAGES["latin-1"])
+    page.goto(served.url + "#/own")
+    page.set_input_files("#own-file", files=[
+        {"name": "mine.txt", "mimeType": "text/plain", "buffer": DAMAGES["latin-1"]}])  # fmt: skip
+    expect(page.locator("#own-problems")).to_contain_text(f"mine.txt: {said}", timeout=20000)
     assert served.app.state.board.shelf.own == {}

@@ -311,13 +311,10 @@
   });
 
   // ---- a record of your own ----
-  $("own-file").addEventListener("change", function () {
-    var file = $("own-file").files[0];
-    if (!file) { return; }
-    file.text().then(function (text) { $("own-text").value = text; });
-  });
-  $("own-check").addEventListener("click", function () {
-    api("/api/own", { text: $("own-text").value }).then(function (data) {
+  // A chosen file goes to the board as its bytes (base64), never decoded here: the board reads them
+  // with the corpus checker's own reader, so a file that is not UTF-8 is named with line and column.
+  function checkOwn(body) {
+    api("/api/own", body).then(function (data) {
       if (!data._ok) {
         problems([data.error].concat(data.problems || []), $("own-problems"));
         return;
@@ -325,7 +322,20 @@
       problems([], $("own-problems"));
       location.hash = "#/record/" + recordPath(data.place, data.id);
     });
+  }
+  function base64(buffer) {
+    var bytes = new Uint8Array(buffer), out = "", step = 0x8000;
+    for (var i = 0; i < bytes.length; i += step) {
+      out += String.fromCharCode.apply(null, bytes.subarray(i, i + step));
+    }
+    return window.btoa(out);
+  }
+  $("own-file").addEventListener("change", function () {
+    var file = $("own-file").files[0];
+    if (!file) { return; }
+    file.arrayBuffer().then(function (buffer) { checkOwn({ file: base64(buffer), name: file.name }); });
   });
+  $("own-check").addEventListener("click", function () { checkOwn({ text: $("own-text").value }); });
 
   // ---- routing ----
   function route() {
