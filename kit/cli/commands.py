@@ -22,6 +22,7 @@ removed `--quarantine`) ends with a one-line error and exit status 2, never a tr
 from __future__ import annotations
 
 import argparse
+import difflib
 import getpass
 import json
 import os
@@ -206,6 +207,16 @@ def configure(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unrecognised(sub: argparse.ArgumentParser, unknown: list[str]) -> None:
+    """A mistyped flag is the subcommand's usage error (so its own options are shown), with the
+    nearest option it has when there is one: `kit board --prot 9000` suggests --port."""
+    flags = [f for action in sub._actions for f in action.option_strings if f.startswith("--")]
+    typed = [u.split("=")[0] for u in unknown if u.startswith("-")]
+    near = [m for u in typed for m in difflib.get_close_matches(u, flags, 1)]
+    hint = f" (did you mean {' or '.join(dict.fromkeys(near))}?)" if near else ""
+    sub.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one `kit` command. A reader that closes the pipe early (`kit assemble ... | head -3`) ends
     it quietly, as Unix tools end, with exit status 141 (128 + SIGPIPE) and no traceback."""
@@ -283,7 +294,9 @@ def _run(argv: list[str] | None) -> int:
     egress.add_argument("--quarantine", action="store_true", help=argparse.SUPPRESS)  # gone: says so
     cli_runs.add_parsers(commands)
     cli_board.add_parser(commands)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        _unrecognised(commands.choices[args.command], unknown)
     if getattr(args, "quarantine", False):
         print(f"kit {args.command}: {flagged.QUARANTINE_GONE}", file=sys.stderr)
         return 2

@@ -20,12 +20,13 @@ from kit.model.providers.base import Usage
 from kit.model.providers.registry import kind
 from kit.model.redaction import redactor_for
 from kit.model.runner import RunOutcome, request_for
-from kit.model.stub.faults import Every
+from kit.model.stub.faults import Every, parse_port
 from kit.model.stub.server import StubServer
 
 __all__ = [
     "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",
     "MemoryCache", "MemoryLedger",
     "RunOutcome", "StubServer", "Usage", "config", "flagged", "kind", "load_config", "make_provider",
-    "outgoing", "prompt", "redactor_for", "reply", "request_for", "runner", "saving", "telemetry",
+    "outgoing", "parse_port", "prompt", "redactor_for", "reply", "request_for", "runner", "saving",
+    "telemetry",
 ]  # fmt: skip

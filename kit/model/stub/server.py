@@ -40,7 +40,15 @@ from typing import Any
 
 from kit.arms import reply_text_for
 from kit.model.stub.batch import BatchDesk, BatchFaults, parse_batch
-from kit.model.stub.faults import CONTEXT_REFUSAL, When, _Fault, names_record, parse_status, parse_when
+from kit.model.stub.faults import (
+    CONTEXT_REFUSAL,
+    When,
+    _Fault,
+    names_record,
+    parse_port,
+    parse_status,
+    parse_when,
+)  # fmt: skip
 from kit.model.stub.reply import NoReply, chat_payload, message_payload
 from kit.model.stub.token_bucket import TokenBucket
 
@@ -341,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     counted = {"type": parse_when, "default": 0, "metavar": "N|every:K"}
     # Every other flag, one row each; its dest is the StubServer argument of the same name.
     flags: tuple[tuple[str, dict[str, Any]], ...] = (
-        ("--port", {"type": int, "default": 8000}),
+        ("--port", {"type": parse_port, "default": 8000}),
         ("--host", {"default": "127.0.0.1", "help": "loopback address to bind (default 127.0.0.1)"}),
         ("--model", {"default": "stub"}),
         ("--fail-429", counted),
