@@ -320,6 +320,3 @@ def _run(argv: list[str] | None) -> int:
     print(json.dumps(pkg, indent=2, ensure_ascii=False) if args.json else render(pkg))
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -21,7 +21,6 @@ from kit.model.providers.registry import kind
 from kit.model.redaction import redactor_for
 from kit.model.runner import RunOutcome, request_for
 from kit.model.stub.faults import Every, parse_port
-from kit.model.stub.server import StubServer
 
 __all__ = [
     "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",
@@ -30,3 +29,13 @@ __all__ = [
     "outgoing", "parse_port", "prompt", "redactor_for", "reply", "request_for", "runner", "saving",
     "telemetry",
 ]  # fmt: skip
+
+
+def __getattr__(name: str) -> object:
+    """StubServer, imported when first asked for: `python -m kit.model.stub.server` runs that module
+    as __main__, and a copy already imported by this package would make runpy warn on every start."""
+    if name == "StubServer":
+        from kit.model.stub.server import StubServer
+
+        return StubServer
+    raise AttributeError(f"module 'kit.model' has no attribute {name!r}")
