@@ -369,3 +369,44 @@ def test_a_record_reads_at_800_pixels_without_cutting_or_splitting_ids(browser, 
         assert view.console == []
     finally:
         page.close()
+
+
+FITS = """table => {
+  const box = table.getBoundingClientRect();
+  const shown = 'thead th, details.detail ol.text li, details.detail table.elements';
+  const out = Array.from(table.querySelectorAll(shown))
+    .filter(e => e.getBoundingClientRect().right > box.right + 1)
+    .map(e => e.tagName + ' ' + e.textContent.slice(0, 40));
+  return {scroll: table.scrollWidth, client: table.clientWidth, out: out};
+}"""
+
+
+def widest(data: dict) -> list[str]:
+    """Wrong records to open: every fourth, and each whose answer quotes a line not credited (the
+    longest rows of the element table)."""
+    costly = data["metrics"]["records.fully_right"]["costly_records"]
+    quoted = {r["id"] for r in data["records"] if any(e.get("quote") and e["citation"] != "credited"
+                                                       for e in r["elements"])}  # fmt: skip
+    return [rid for n, rid in enumerate(costly) if n % 4 == 0 or rid in quoted]
+
+
+@pytest.mark.parametrize("width", [1280, 800])
+@pytest.mark.parametrize("arm", ["floor", "always-present"])
+def test_a_wrong_record_opened_wraps_its_lines_inside_the_table(browser, report_file, run_folder, width, arm):
+    """Before: the detail row inherited the id cell's `white-space: nowrap`, so the record lines did not
+    wrap: the records table grew to 3,169 px in its 1,200 px box and the rechecked, fully-right and
+    problems columns went off screen (and at 800 px the element table pushed it wider still)."""
+    view = Opened(browser, report_file)
+    page = view.page
+    try:
+        page.set_viewport_size({"width": width, "height": 900})
+        table = page.locator(f"#arm-{arm} table.records")
+        for rid in widest(arm_files(run_folder)[arm]):
+            link = page.locator(f'#arm-{arm} a.open-detail[data-target="{arm}--{rid}"]')
+            link.click()
+            fit = table.evaluate(FITS)
+            assert fit["scroll"] <= fit["client"] + 1 and fit["out"] == [], (rid, fit)
+            assert table.locator("details.detail ol.text li").count() > 20  # the record's lines are there
+            link.click()
+    finally:
+        page.close()
