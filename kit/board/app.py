@@ -126,7 +126,8 @@ def _guard(request: Request, board: Board) -> None:
     origin = request.headers.get("origin")
     own = f"{request.url.scheme}://{request.headers.get('host', '')}"
     if origin != own:
-        raise Refusal(403, f"refused: a change must come from the board's own page ({own}), not {origin}")
+        came = "this request names no origin" if origin is None else f"not {origin}"
+        raise Refusal(403, f"refused: a change must come from the board's own page ({own}); {came}")
     if not secrets.compare_digest(request.headers.get(TOKEN_HEADER, ""), board.token):
         raise Refusal(403, "refused: this request does not carry the board's session token; reload the page")
 

@@ -97,7 +97,7 @@ def _check_facts(rows: Any, problems: list[str]) -> dict[str, dict[str, Any]]:
             benchmark.parse_admitted(row.get("admitted_at"))
         except benchmark.BenchmarkError:
             given = row.get("admitted_at")
-            said = "has no admitted_at" if given is None else f"admitted_at {given!r} is not"
+            said = "has no admitted_at: give" if given is None else f"admitted_at {given!r} is not"
             problems.append(f"records.json: {rid} {said} 'YYYY-MM-DD HH:MM'")
         facts[rid] = row
     return facts

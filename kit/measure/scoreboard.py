@@ -21,11 +21,13 @@ def row(
     passed: bool | None,
     order: int | None = None,
     reason: str = "",
+    pinned: bool = False,
 ) -> dict[str, Any]:
     """A scoreboard row, JSON-serialisable so it can travel from an xdist worker. `passed` is None for
     a metric not applicable (n/a), and `reason` says why (printed once per arm and reason). `order`
     places metrics the scorer does not list (injection, scan); scorer metrics sort in the scorer's
-    order."""
+    order. `pinned`: the threshold is an exact figure (kit.measure.thresholds.Verdict.pinned), so
+    meeting it says the arm scored as expected, not that it did well."""
     return {
         "order": order,
         "arm": arm,
@@ -37,6 +39,7 @@ def row(
         "threshold": threshold,
         "passed": passed,
         "reason": reason,
+        "pinned": pinned,
     }
 
 
@@ -96,3 +99,21 @@ def failed(rows: list[dict[str, Any]]) -> list[str]:
         figure = f"{r['count']}/{r['total']}{rate}"
         lines.append(f"  {r['arm']} / {r['metric']}: {figure}, threshold {r['threshold']}")
     return lines
+
+
+def tally(results: list[tuple[bool | None, bool]]) -> dict[str, int]:
+    """(passed, pinned) per metric counted as the summaries say them: a bar cleared is "passed", an
+    exact figure met is "as expected" (always-present's 0/60 fully right is a figure met, not a pass)."""
+    return {
+        "passed": sum(1 for passed, pinned in results if passed and not pinned),
+        "expected": sum(1 for passed, pinned in results if passed and pinned),
+        "failed": sum(1 for passed, _ in results if passed is False),
+        "unjudged": sum(1 for passed, _ in results if passed is None),
+    }
+
+
+def tally_words(counts: dict[str, int]) -> str:
+    """"12 passed, 27 as expected, 1 failed, 3 n/a", leaving out what is none (but never all of it)."""
+    words = (("passed", "passed"), ("expected", "as expected"), ("failed", "failed"), ("unjudged", "n/a"))
+    said = [f"{counts[key]} {word}" for key, word in words if counts[key]]
+    return ", ".join(said) or "0 judged"

@@ -197,6 +197,7 @@ def metric_names() -> list[str]:
     names += [
         "citations.credited",
         "citations.located_but_short",
+        "citations.located_elsewhere",
         "citations.not_found",
         "citations.uncited_owed",
         "citations.cited_on_absent",
@@ -308,6 +309,7 @@ def score(
     )
     for name, outcome in (
         ("citations.located_but_short", citation.SHORT),
+        ("citations.located_elsewhere", citation.ELSEWHERE),
         ("citations.not_found", citation.NOT_FOUND),
         ("citations.uncited_owed", UNCITED),
     ):

@@ -185,3 +185,34 @@ def test_an_uploaded_utf8_file_with_a_byte_order_mark_is_read(board):
     data = b"\xef\xbb\xbf" + own_record("MY-0006").encode("utf-8")
     got = board.post("/api/own", {"file": base64.b64encode(data).decode("ascii"), "name": "MY-0006.txt"})
     assert got.status_code == 200 and got.json()["id"] == "MY-0006"
+
+
+def test_the_list_says_what_is_wrong_where_the_verdict_is_right(board, results):
+    """Before: a record whose rechecked verdict was the key's but which was not fully right was listed
+    as "ORDER-GAP (wrong)" in red. Each recorded reading now says whether its verdict is the key's and
+    names what is wrong: every finding, citation and value the grade marks wrong."""
+    rows = {r["id"]: r for r in board.client.get("/api/records").json()["records"] if r["place"] == "corpus"}
+    floor = {r["id"]: r for r in json.loads((results / RUN_ID / "floor.json").read_text())["records"]}
+    partly = 0
+    for rid, graded in floor.items():
+        shown = rows[rid]["runs"][f"{RUN_ID}/floor"]
+        assert shown["verdict_right"] == (graded["rechecked_support"] == graded["gold_support"])
+        if shown["right"]:
+            assert shown["wrong"] == []
+            continue
+        said = " ".join(shown["wrong"])
+        for e in graded["elements"]:
+            cited = e["citation"] in ("credited", "null-ok")
+            if not (e["finding_right"] and cited and e.get("value_right") is not False):
+                assert e["element"] in said, (rid, e["element"], said)
+        partly += shown["verdict_right"]
+    assert partly >= 5  # the floor has records whose verdict is right and that are still not fully right
+
+
+def test_a_refusal_never_reads_none(board):
+    """Before: a change sent without an Origin header was refused with "... (http://testserver), not None"."""
+    got = board.client.post("/api/own", json={"text": "x"}, headers={"X-Board-Token": board.token})
+    assert got.status_code == 403 and "None" not in got.json()["error"]
+    assert got.json()["error"].endswith("; this request names no origin")
+    elsewhere = board.post("/api/own", {"text": "x"}, Origin="http://evil.example").json()["error"]
+    assert elsewhere.endswith("; not http://evil.example")

@@ -265,9 +265,9 @@ def test_screenshots_of_the_scoreboard_and_a_wrong_record(opened, run_folder, ki
     page = opened.page
     page.locator("#arm-floor table.scoreboard").screenshot(path=str(folder / "scoreboard-floor.png"))
     floor = arm_files(run_folder)["floor"]
-    # a wrong record whose answer quotes a line that only partly is the key's: both marks show
+    # a wrong record whose answer quotes another line than the key's: both marks show
     wrong = next(
-        r["id"] for r in floor["records"] if any(e["citation"] == "located-but-short" for e in r["elements"])
+        r["id"] for r in floor["records"] if any(e["citation"] == "located-elsewhere" for e in r["elements"])
     )
     assert wrong in floor["metrics"]["records.fully_right"]["costly_records"]
     page.locator(f'#arm-floor a.open-detail[data-target="floor--{wrong}"]').click()
