@@ -410,3 +410,32 @@ def test_a_wrong_record_opened_wraps_its_lines_inside_the_table(browser, report_
             link.click()
     finally:
         page.close()
+
+
+LABEL_BOXES = """svg => {
+  const box = e => {
+    const b = e.getBBox();
+    return [b.x, b.y, b.x + b.width, b.y + b.height, e.textContent];
+  };
+  const labels = Array.from(svg.querySelectorAll('text.label')).map(box);
+  return {title: box(svg.querySelector('text.title')), labels: labels};
+}"""
+
+
+def test_no_point_label_is_drawn_over_the_cost_plots_title_or_another_label(browser, run_folder, tmp_path):
+    """Before: the point at 100% had its label drawn over the plot's title."""
+    from kit.measure import leaderboard, leaderboard_page
+
+    page_file = tmp_path / "leaderboard.html"
+    page_file.write_text(leaderboard_page.render(leaderboard.build(leaderboard.load_runs([run_folder]))))
+    view = Opened(browser, page_file)
+    try:
+        found = view.page.locator("svg.scatter").evaluate(LABEL_BOXES)
+        boxes = [found["title"], *found["labels"]]
+        assert len(found["labels"]) >= 3 and any(b[4].endswith("/oracle") for b in found["labels"])
+        meets = [(a[4], b[4]) for i, a in enumerate(boxes) for b in boxes[i + 1 :]
+                 if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]  # fmt: skip
+        assert meets == []
+        assert view.console == []
+    finally:
+        view.page.close()
