@@ -19,15 +19,8 @@ from kit.measure import calibration, scoreboard
 from kit.measure.report import glossary, plots
 from kit.measure.stats import wilson
 
-COLUMNS = (
-    ("records.fully_right", "records fully right"),
-    ("support.raw", "verdict offered"),
-    ("support.rechecked", "verdict re-checked"),
-    ("findings", "findings"),
-    ("citations.credited", "citations credited"),
-    ("taxonomy.order_gap_softened", "order gaps softened"),
-)
-HEADLINE = COLUMNS[0][0]
+COLUMNS = scoreboard.SUMMARY_COLUMNS  # the terminal's scoreboard ends with the same table
+HEADLINE = scoreboard.HEADLINE
 
 
 def _cell(metric: dict[str, Any] | None) -> dict[str, Any] | None:
