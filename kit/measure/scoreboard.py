@@ -153,6 +153,8 @@ def summary(rows: list[dict[str, Any]], calibration: Calibration, columns: int |
     arm that grades records the headline rates with their intervals, its thresholds tallied (passed,
     as expected, failed, n/a) and its calibration (Brier / ECE); then the measurement arms (injection,
     scan, redaction) with their thresholds. Folded to `columns` (default: the terminal's width)."""
+    if not rows:
+        return []  # a session that only noted figures has no arm to sum up
     columns = columns or textfit.width()
     by_arm: dict[str, dict[str, dict[str, Any]]] = {}
     for r in rows:

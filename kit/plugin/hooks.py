@@ -163,8 +163,7 @@ class _Scoreboard:
                 terminalreporter.write_line(line)
             for note in sorted(set(self.notes)):
                 terminalreporter.write_line(note)
-            terminalreporter.write_line("")
-            for line in scoreboard.summary(self.rows, self._calibration()):
+            for line in ["", *scoreboard.summary(self.rows, self._calibration())] if self.rows else []:
                 terminalreporter.write_line(line)
             for line in scoreboard.failed(self.rows):
                 terminalreporter.write_line(line)

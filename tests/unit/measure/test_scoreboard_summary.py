@@ -44,3 +44,7 @@ def test_the_table_across_arms(columns):
     assert lines.index(next(x for x in lines if x.startswith("measurement arm"))) > lines.index(
         next(x for x in lines if x.startswith("paid "))
     )
+
+
+def test_no_rows_no_table():
+    assert scoreboard.summary([], {}, 80) == []
