@@ -4,7 +4,8 @@ the scoreboard printed at the end of a run. Its fixtures (the corpus, each arm's
 arm's configuration and shared outcome) are in kit.plugin.fixtures, which it registers.
 
 Metric tests hand it rows through `user_properties`; it prints them, after pytest's own summary so a
-run ends with them, then one line per metric below threshold and the result files written. It never
+run ends with them, then the short table across arms the report opens with, one line per metric below
+threshold and the result files written. It never
 buys a model call: only the paid arm's own fixtures do that, and only under --record.
 
 A --corpus folder that is not a valid corpus, or has no gold to grade against, stops the session
@@ -16,6 +17,7 @@ test failing on its own. `--quarantine`, gone since the scan's flagged units are
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,7 +26,7 @@ from typing import Any
 import pytest
 
 from kit.corpus import load
-from kit.measure import scoreboard
+from kit.measure import calibration, scoreboard
 from kit.model import flagged
 from kit.pipeline import PROGRESS_LOG
 from kit.plugin import fixtures as pytest_fixtures
@@ -161,6 +163,8 @@ class _Scoreboard:
                 terminalreporter.write_line(line)
             for note in sorted(set(self.notes)):
                 terminalreporter.write_line(note)
+            for line in ["", *scoreboard.summary(self.rows, self._calibration())] if self.rows else []:
+                terminalreporter.write_line(line)
             for line in scoreboard.failed(self.rows):
                 terminalreporter.write_line(line)
             terminalreporter.write_line(self._written())
@@ -170,6 +174,20 @@ class _Scoreboard:
             for line in session_report(self.config):
                 terminalreporter.write_line(line)
         return outcome
+
+    def _calibration(self) -> scoreboard.Calibration:
+        """Each arm's Brier score and ECE from its result file in this run's folder (None when it states
+        no confidence); an arm whose file is not there is left out (the table says "-")."""
+        found: scoreboard.Calibration = {}
+        run = self._results() / self.config._kit_run_id
+        for arm in {r["arm"] for r in self.rows}:
+            try:
+                records = json.loads((run / f"{arm}.json").read_text(encoding="utf-8")).get("records", [])
+            except (OSError, ValueError, AttributeError):
+                continue
+            figures = calibration.of_records([r for r in records if isinstance(r, dict) and "elements" in r])
+            found[arm] = None if figures is None else (figures.brier, figures.ece)
+        return found
 
     def _written(self) -> str:
         run = self._results() / self.config._kit_run_id

@@ -32,7 +32,8 @@ def check_metric(
     verdict = thresholds.judge(session.thresholds, report.arm, metric, session.corpus_hash, peers)
     add_row(
         scoreboard.row(
-            report.arm, metric.to_dict(), name, verdict.threshold, verdict.passed, order, verdict.reason
+            report.arm, metric.to_dict(), name, verdict.threshold, verdict.passed, order, verdict.reason,
+            verdict.pinned,
         )
     )
     if verdict.passed is None:

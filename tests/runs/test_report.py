@@ -213,3 +213,20 @@ def test_the_shipped_runs_page_is_under_one_and_a_half_megabytes(run_folder, shi
     assert path.stat().st_size < 1_500_000
     page = path.read_text()
     assert page.count("ADMISSION RECORD ADM-0007 ") == 1  # each record's text once, whatever the arms
+
+
+def test_an_arm_that_met_its_pinned_figures_reads_as_expected_not_passed(run_folder, shipped, tables_of_repo):
+    """Before: always-present (0/60 fully right) showed "39 passed" in green in the summary."""
+    page = report.render(run_folder, shipped, tables=tables_of_repo)
+    summary = page.split('<section id="summary">', 1)[1].split("</section>", 1)[0]
+    row = summary.split('<tr data-arm="always-present"', 1)[1].split("</tr>", 1)[0]
+    data = json.loads((run_folder / "always-present.json").read_text())
+    table = tables_of_repo["always-present"]
+    met = [m for m, v in data["metrics"].items() if table.get(m, {}).get("exact") == v["count"]]
+    assert len(met) >= 30 and data["metrics"]["records.fully_right"]["count"] == 0
+    verdict = row.split('class="num verdict">', 1)[1].split("</td>", 1)[0]
+    assert f">{len(met)} as expected<" in verdict and "passed" not in verdict
+    assert 'class="pass"' not in verdict
+    bars = report.render(run_folder, shipped, tables={"floor": {"*": 0.0}})
+    floor_row = bars.split('<tr data-arm="floor"')[1]
+    assert "passed</span>" in floor_row.split("</tr>", 1)[0]  # a bar cleared still reads "passed"
