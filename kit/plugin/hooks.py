@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from kit.corpus import load
-from kit.measure import scoreboard
+from kit.measure import scoreboard, session_outcome
 from kit.model import flagged
 from kit.pipeline import PROGRESS_LOG
 from kit.plugin import fixtures as pytest_fixtures
@@ -164,12 +164,30 @@ class _Scoreboard:
             for line in scoreboard.failed(self.rows):
                 terminalreporter.write_line(line)
             terminalreporter.write_line(self._written())
+        if not hasattr(self.config, "workerinput"):
+            self._record_outcome(terminalreporter)
         if self.config.getoption("--kit-report") and not hasattr(self.config, "workerinput"):
             from kit.measure import session_report
 
             for line in session_report(self.config):
                 terminalreporter.write_line(line)
         return outcome
+
+    def _record_outcome(self, terminalreporter: Any) -> None:
+        """The session's last line and its failures, written into the run folder (when the session
+        wrote one) for the report's first screen (kit.measure.report.outcome)."""
+        run = self._results() / self.config._kit_run_id
+        if not run.is_dir():
+            return
+        parts, _ = terminalreporter.build_summary_stats_line()
+        failed = [
+            report
+            for key in ("failed", "error")
+            for report in terminalreporter.stats.get(key, [])
+            if getattr(report, "count_towards_summary", True)
+        ]
+        failures = tuple(session_outcome.Failure(r.nodeid or "(collection)", _why(r)) for r in failed)
+        session_outcome.write(run, session_outcome.Outcome(", ".join(text for text, _ in parts), failures))
 
     def _written(self) -> str:
         run = self._results() / self.config._kit_run_id
@@ -189,3 +207,10 @@ class _Scoreboard:
             terminalreporter.write_line(f"paid arm: {warning}")  # REDACT=off for a hosted endpoint
         if lines:
             terminalreporter.write_line(f"paid arm: {lines[-1]} (all progress: {log})")
+
+
+def _why(report: Any) -> str:
+    """The first line of why a test failed: pytest's crash message, else its failure text."""
+    crash = getattr(report.longrepr, "reprcrash", None)
+    message = getattr(crash, "message", None) or str(report.longrepr or "")
+    return session_outcome.first_line(message) or "(no message)"
