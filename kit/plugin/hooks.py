@@ -28,6 +28,7 @@ from kit.measure import scoreboard, session_outcome
 from kit.model import flagged
 from kit.pipeline import PROGRESS_LOG
 from kit.plugin import fixtures as pytest_fixtures
+from kit.plugin import place
 from kit.plugin import session as pytest_session
 from kit.plugin.session import corpus_folder
 from kit.rules import citation
@@ -58,7 +59,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="with --batch: seconds to wait for batches (0: submit and exit; default: until they end)",
     )
     group.addoption("--run-id", default=None, help="name of this run's results folder")
-    group.addoption("--results-dir", default=None, help="where results/<run-id>/<arm>.json go")
+    group.addoption(
+        "--results-dir",
+        default=None,
+        help="where results/<run-id>/<arm>.json go (default: results/ for a session of tests/eval only, "
+        "else a folder in the session's temporary directory)",
+    )
     group.addoption(
         "--thresholds",
         default=None,
@@ -103,6 +109,7 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--corpus: {err}") from None
     config.pluginmanager.register(pytest_session, "kit-session")
     config.pluginmanager.register(pytest_fixtures, "kit-fixtures")
+    config.pluginmanager.register(place, "kit-results-place")
     worker = getattr(config, "workerinput", None)
     if worker is not None and "kit_run_id" in worker:
         config._kit_run_id = worker["kit_run_id"]
