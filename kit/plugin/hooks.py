@@ -193,7 +193,7 @@ class _Scoreboard:
             for report in terminalreporter.stats.get(key, [])
             if getattr(report, "count_towards_summary", True)
         ]
-        failures = tuple(session_outcome.Failure(r.nodeid or "(collection)", _why(r)) for r in failed)
+        failures = tuple(session_outcome.Failure(_test_id(r), _why(r)) for r in failed)
         session_outcome.write(run, session_outcome.Outcome(", ".join(text for text, _ in parts), failures))
 
     def _written(self) -> str:
@@ -214,6 +214,14 @@ class _Scoreboard:
             terminalreporter.write_line(f"paid arm: {warning}")  # REDACT=off for a hosted endpoint
         if lines:
             terminalreporter.write_line(f"paid arm: {lines[-1]} (all progress: {log})")
+
+
+def _test_id(report: Any) -> str:
+    """The failed test's node id, with its file when pytest left the file out (a file outside the
+    root folder)."""
+    if report.nodeid and not report.nodeid.startswith("::"):
+        return report.nodeid
+    return f"{report.location[0]}{report.nodeid}" or "(collection)"
 
 
 def _why(report: Any) -> str:

@@ -45,7 +45,7 @@ def test_a_session_that_failed_says_so_on_the_first_screen_and_names_the_test(py
     top = first_screen(page)
     assert "The pytest session that wrote this run failed: 1 test(s) failed or errored" in top
     assert "(1 failed, 1 passed)" in top
-    named = r"<li><code>[^<]*::test_a_planted_failure</code>: AssertionError: a planted failure</li>"
+    named = r"<li><code>[^<]*test_outcome_session\.py::test_a_planted_failure</code>: AssertionError: a"
     assert re.search(named, top)
     assert GREEN not in page and "Every threshold that was set passed, but the session" in page
     assert '<p class="fail">Every threshold that was set passed, but' in page
