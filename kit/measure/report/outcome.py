@@ -1,9 +1,9 @@
-"""What the pytest session that wrote a run said of itself: its last line ("3 failed, 535 passed, ...")
-and every test that failed or errored, with the first line of why. The kit's pytest plugin writes it
-into the run folder at the session's end (`pytest-session.txt`, tab-separated text, so no tool that
-reads a run's `*.json` result files mistakes it for one); the report reads it back for its first screen,
-so a run whose session failed never reads as a clean one, whichever of `--kit-report` or `kit report`
-wrote the page.
+"""What the pytest session that wrote a run said of itself: its last line ("3 failed, 535 passed, ...") and
+every test that failed or errored, with the first line of why. The kit's pytest plugin writes it into
+the run folder at the session's end (`pytest-session.log`, tab-separated text: no tool that reads a
+run's `*.json` result files, nor a corpus's `*.txt` records, mistakes it for one of its own); the report
+reads it back for its first screen, so a run whose session failed never reads as a clean one, whichever
+of `--kit-report` or `kit report` wrote the page.
 
 It records and reads; it judges no metric and never changes a result file.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from kit.files import write_text_atomic
 
-FILE = "pytest-session.txt"
+FILE = "pytest-session.log"
 SESSION, FAILED = "session", "FAILED"
 MESSAGE_CHARS = 300
 
