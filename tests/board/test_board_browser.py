@@ -4,7 +4,8 @@ corrected on two elements and saved, found again after a reload and graded perfe
 model button disabled with no provider and, with the stub configured, the model's answer beside the
 floor's; a record carrying markup and script shown as text; a POST from another origin refused.
 Screenshots of the list, a wrong record, the model beside the floor and the correction form go to
-results/board-screenshots/ for a person.
+board-screenshots/ in the session's run folder for a person (under the session's temporary directory
+when the kit's own tests run: kit.plugin.place).
 
 Without Chromium these tests FAIL, saying how to install it, like the report's."""
 
@@ -40,7 +41,6 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]  # fmt: skip
-SHOTS = Path(__file__).resolve().parents[2] / "results" / "board-screenshots"
 HOSTILE = (
     '<script>window.__pwned = "script"</script> <img src=x onerror="window.__pwned = \'img\'"> '
     "{{ 7 * 7 }} <a href=\"javascript:window.__pwned = 'link'\">open</a>"
@@ -112,8 +112,9 @@ def served(tmp_path, two_runs, no_provider):
 
 
 @pytest.fixture
-def page(browser):
+def page(browser, kit_session):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.shots = kit_session.results_dir / kit_session.run_id / "board-screenshots"
     page.seen = {"console": [], "requests": [], "dialogs": []}
     page.on("console", lambda m: page.seen["console"].append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: page.seen["console"].append(f"pageerror: {e}"))
@@ -124,8 +125,8 @@ def page(browser):
 
 
 def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=False)
+    page.shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(page.shots / name), full_page=False)
 
 
 def own_rows(page) -> list[str]:

@@ -2,7 +2,8 @@
 by Playwright; no browser is downloaded). What is shown is checked against the result files: the
 scoreboard figures, the confusion, the flips; the wrong-records filter; the marked lines; no console
 error and no request beyond the file itself; a hostile record runs nothing. Screenshots of the
-scoreboard and of one wrong record are saved under results/<run-id>/screenshots/ for a person.
+scoreboard and of one wrong record are saved under screenshots/ in the session's run folder for a
+person (under the session's temporary directory when the kit's own tests run: kit.plugin.place).
 
 Without Chromium these tests FAIL, saying how to install it: a report nobody checked in a browser
 has not passed.
