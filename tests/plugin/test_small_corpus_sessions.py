@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from kit.arms import BOUND_NOT_APPLICABLE
 from tests.plugin.sessions import REPO, inner_args
 
 EVAL = REPO / "tests" / "eval"
@@ -64,9 +65,10 @@ CASES = {
             f"switching provenance off under injection: {NOTHING_PLANTED} nothing is planted",
             f"switching provenance off for forged lines: {NOTHING_PLANTED} no forged line is planted",
             *(f"forged lines {where} their evidence section (forged_s{n}): {NOTHING_PLANTED}"
-              for where in ("inside", "outside") for n in range(1, 5)),
+              for where in ("inside", "outside") for n in (1, 2, 3, 4, 6)),
             "overt plants, most records flip with provenance off: it needs 1 record(s)",
             "subtle plants, most records flip with provenance off: it needs 7 record(s)",
+            *BOUND_NOT_APPLICABLE.values(),
         ],
     ),
     "three-records": (
@@ -76,6 +78,7 @@ CASES = {
             f"the stub's isolated 429s: {STUB_FAULTS}; 3 record(s) make 3 request(s)",
             "this corpus's 3 record(s) give 9",
             "subtle plants, most records flip with provenance off: it needs 7 record(s)",
+            *BOUND_NOT_APPLICABLE.values(),
         ],
     ),
 }  # fmt: skip
