@@ -5,7 +5,8 @@ API the page calls. The routes:
   GET  /api/records                        the records list
   GET  /api/record/{place}/{id}?source=S   one record read one way (kit.board.view)
   GET  /api/model/status, /api/model/estimate/{place}/{id}
-  POST /api/own                            a pasted or uploaded record: checked, the floor answers it
+  POST /api/own                            a pasted record, or a chosen file's bytes: checked, the floor
+                                           answers it
   POST /api/model/{place}/{id}             the model's answer (the only route that can spend)
   POST /api/save/{place}/{id}              corrections saved as gold in the labelled folder
 
@@ -18,6 +19,7 @@ fetches nothing from elsewhere. No response names the API key.
 
 from __future__ import annotations
 
+import base64
 import json
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
@@ -37,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 
 from kit.board import labelled, model, view
 from kit.board.sources import NotFound, Reading, Shelf
-from kit.corpus import load
+from kit.corpus import load, textfile
 from kit.measure import assets
 
 MAX_BODY = 512 * 1024  # bytes: a record is a few kilobytes; a body past this is refused, not read
@@ -124,7 +126,8 @@ def _guard(request: Request, board: Board) -> None:
     origin = request.headers.get("origin")
     own = f"{request.url.scheme}://{request.headers.get('host', '')}"
     if origin != own:
-        raise Refusal(403, f"refused: a change must come from the board's own page ({own}), not {origin}")
+        came = "this request names no origin" if origin is None else f"not {origin}"
+        raise Refusal(403, f"refused: a change must come from the board's own page ({own}); {came}")
     if not secrets.compare_digest(request.headers.get(TOKEN_HEADER, ""), board.token):
         raise Refusal(403, "refused: this request does not carry the board's session token; reload the page")
 
@@ -182,10 +185,28 @@ async def one_record(request: Request, board: Board) -> Any:
     return await run_in_threadpool(_record_json, board, p["place"], p["rid"], source)
 
 
+def _own_text(body: dict[str, Any]) -> str:
+    """The pasted text, or a chosen file's bytes (base64) read by the corpus's one reader
+    (kit.corpus.textfile), so an upload gets `--check`'s words: not UTF-8 (where), empty."""
+    if "file" not in body:
+        text = body.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise Refusal(400, "paste a record or choose a file", ["no record text was sent"])
+        return text
+    name = str(body.get("name") or "the file")
+    try:
+        data = base64.b64decode(str(body["file"]), validate=True)
+    except ValueError:
+        said = [f"{name}: its bytes did not arrive as base64"]
+        raise Refusal(400, "the file could not be sent", said) from None
+    try:
+        return textfile.decode(data)
+    except textfile.Unreadable as err:
+        raise Refusal(400, "the record is not valid", [f"{name}: {err}"]) from None
+
+
 async def own(request: Request, board: Board) -> Any:
-    text = (await _body(request)).get("text")
-    if not isinstance(text, str) or not text.strip():
-        raise Refusal(400, "paste a record or choose a file", ["no record text was sent"])
+    text = _own_text(await _body(request))
     try:
         rec = await run_in_threadpool(labelled.check_own, text)
     except labelled.Refused as err:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.board.sources import LOCK, check_id
-from kit.corpus import CLEAN_VERDICT, CorpusError, Record, load
+from kit.corpus import CLEAN_VERDICT, CorpusError, Record, load, textfile
 from kit.files import exclusive, write_text_atomic
 from kit.rules import elements, record
 
@@ -125,15 +125,22 @@ def _written_row(gold: dict[str, Any]) -> dict[str, Any]:
     return {"id": gold["id"], "elements": rows, **{k: gold[k] for k in DERIVED}}
 
 
+def _read(path: Path) -> str:
+    """A labelled-folder file's text by the corpus's one reader ("" when it does not exist yet)."""
+    try:
+        return textfile.read(path, empty_ok=True) if path.exists() else ""
+    except textfile.Unreadable as err:
+        raise Refused([f"{path}: {err}"]) from None
+
+
 def _read_folder(folder: Path) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
-    facts_path, gold_path = folder / "records.json", folder / "gold.jsonl"
-    facts = json.loads(facts_path.read_text(encoding="utf-8")) if facts_path.exists() else []
+    facts_text, gold_text = _read(folder / "records.json"), _read(folder / "gold.jsonl")
+    facts = json.loads(facts_text) if facts_text.strip() else []
     golds = {}
-    if gold_path.exists():
-        for line in gold_path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                row = json.loads(line)
-                golds[row["id"]] = row
+    for line in gold_text.splitlines():
+        if line.strip():
+            row = json.loads(line)
+            golds[row["id"]] = row
     return facts, golds
 
 

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from kit.arms import floor
 from kit.corpus import Corpus, CorpusError, Record, fingerprint, load
 from kit.files import exclusive
-from kit.measure import compare
+from kit.measure import compare, record_problems
 from kit.rules import Answer, ElementAnswer
 
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
@@ -118,6 +118,19 @@ def recorded_runs(results: Path | None, corpus: Corpus) -> list[Run]:
     return runs
 
 
+def _graded(graded: dict[str, Any]) -> dict[str, Any]:
+    """A recorded run's reading of a record as the list shows it: its rechecked verdict, whether that
+    verdict is the key's, whether the record is fully right, and what is wrong, one plain line each
+    (the report's own words: a finding, a citation, a value, the offered verdict)."""
+    marked = compare.grade_of(graded)
+    return {
+        "verdict": graded["rechecked_support"],
+        "verdict_right": marked.rechecked_right,
+        "right": marked.fully_right,
+        "wrong": record_problems(graded),
+    }
+
+
 @dataclass
 class Shelf:
     """The records the board shows and the readings it has of them. `own` holds pasted records (in
@@ -195,8 +208,8 @@ class Shelf:
         raise NotFound(f"{place}/{record.id} has no reading {source!r}")
 
     def listing(self) -> dict[str, Any]:
-        """The records list: per record its key verdict, the floor's, and each recorded run's verdict
-        and whether it was fully right."""
+        """The records list: per record its key verdict, the floor's, and each recorded run's verdict,
+        whether it is the key's, whether the record was fully right, and what is wrong."""
         rows = []
         for place, records in self.places().items():
             for record in records:
@@ -205,10 +218,7 @@ class Shelf:
                     for run in self.runs:
                         graded = run.records.get(record.id)
                         if graded is not None:
-                            runs[run.name] = {
-                                "verdict": graded["rechecked_support"],
-                                "right": compare.grade_of(graded).fully_right,
-                            }
+                            runs[run.name] = _graded(graded)
                 rows.append(
                     {
                         "place": place,

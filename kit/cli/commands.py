@@ -23,6 +23,7 @@ removed `--quarantine`) ends with a one-line error and exit status 2, never a tr
 from __future__ import annotations
 
 import argparse
+import difflib
 import getpass
 import json
 import os
@@ -34,6 +35,7 @@ from kit.cli import board as cli_board
 from kit.cli import cost as cli_cost
 from kit.cli import many
 from kit.cli import runs as cli_runs
+from kit.corpus import textfile
 from kit.guard import SALT_KEY, scan
 from kit.model import config, flagged, outgoing
 from kit.rules import Answer, benchmark, elements, recheck, record, rulebook
@@ -102,13 +104,9 @@ def package(
     (the model's, kit.cli.many), and `sent` what its call sent: what was withheld and why, and each
     guard's time and verdict (kit.model.outgoing)."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise UsageError(f"cannot read {path}: {err}") from None
-    try:
-        record.sections(text)
-    except record.RecordFormatError as err:
-        raise UsageError(f"{path} is not an admission record in the five-section format: {err}") from None
+        text = textfile.read_record(path)
+    except textfile.Unreadable as err:
+        raise UsageError(f"{path}: {err}") from None
     admitted_at = _admitted(path, text, admitted)
     answer = given if given is not None else _answer(arm, text, admitted_at)
     rechecked = recheck(answer, admitted_at, text)
@@ -211,6 +209,16 @@ def configure(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unrecognised(sub: argparse.ArgumentParser, unknown: list[str]) -> None:
+    """A mistyped flag is the subcommand's usage error (so its own options are shown), with the
+    nearest option it has when there is one: `kit board --prot 9000` suggests --port."""
+    flags = [f for action in sub._actions for f in action.option_strings if f.startswith("--")]
+    typed = [u.split("=")[0] for u in unknown if u.startswith("-")]
+    near = [m for u in typed for m in difflib.get_close_matches(u, flags, 1)]
+    hint = f" (did you mean {' or '.join(dict.fromkeys(near))}?)" if near else ""
+    sub.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run one `kit` command. A reader that closes the pipe early (`kit assemble ... | head -3`) ends
     it quietly, as Unix tools end, with exit status 141 (128 + SIGPIPE) and no traceback."""
@@ -292,7 +300,9 @@ def _run(argv: list[str] | None) -> int:
     cli_runs.add_parsers(commands)
     cli_board.add_parser(commands)
     cli_cost.add_parser(commands)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        _unrecognised(commands.choices[args.command], unknown)
     if getattr(args, "quarantine", False):
         print(f"kit {args.command}: {flagged.QUARANTINE_GONE}", file=sys.stderr)
         return 2
@@ -318,6 +328,3 @@ def _run(argv: list[str] | None) -> int:
     print(json.dumps(pkg, indent=2, ensure_ascii=False) if args.json else render(pkg))
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -20,9 +20,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from kit.corpus import textfile
 from kit.guard import SALT_KEY, Redactor
 from kit.model import Config, ConfigError, flagged, kind, load_config, outgoing, reply, request_for
-from kit.rules import record
 
 MESSAGE_FIELDS = ("system", "messages")  # where a provider's body carries text of the record or prompt
 
@@ -64,15 +64,14 @@ def render(fields: dict[str, Any]) -> str:
 
 def main(path: Path, as_json: bool, env: Path, send_flagged: bool = False) -> int:
     try:
+        text = textfile.read_record(path)
         config = load_config(dotenv_path=env)
         config = config.verbatim(flagged.FLAG) if send_flagged else config
-        text = path.read_text(encoding="utf-8-sig")
-        record.sections(text)
         fields, counts, log = body_for(text, path.stem, config, env)
-    except (OSError, UnicodeDecodeError) as err:
-        print(f"kit egress: cannot read {path}: {err}", file=sys.stderr)
+    except textfile.Unreadable as err:
+        print(f"kit egress: {path}: {err}", file=sys.stderr)
         return 2
-    except (ConfigError, EgressError, record.RecordFormatError) as err:
+    except (ConfigError, EgressError) as err:
         print(f"kit egress: {err}", file=sys.stderr)
         return 2
     if not config.redacting:

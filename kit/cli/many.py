@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from kit.board import ModelPlace, model_status
-from kit.corpus import Record
+from kit.corpus import Record, textfile
 from kit.files import write_text_atomic
 from kit.model import ConfigError, DailyLimitReached, flagged, load_config
 from kit.pipeline import ModelArm, RunSettings
-from kit.rules import Answer, record
+from kit.rules import Answer
 
 BAR = 24
 Package = Callable[..., dict]
@@ -121,14 +121,10 @@ def main(
         records = []
         for path in paths:
             try:
-                text = path.read_text(encoding="utf-8-sig")
-                record.sections(text)
+                text = textfile.read_record(path)
                 admitted = admitted_of(path, text, args.admitted)
-            except (OSError, UnicodeDecodeError) as err:
-                failed[path.stem] = f"cannot read {path}: {err}"
-                continue
-            except record.RecordFormatError as err:
-                failed[path.stem] = f"{path} is not an admission record in the five-section format: {err}"
+            except textfile.Unreadable as err:
+                failed[path.stem] = f"{path}: {err}"
                 continue
             except usage as err:
                 failed[path.stem] = str(err)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.cli import cost as cli_cost
-from kit.corpus import load
+from kit.corpus import fingerprint, load
 from kit.files import write_text_atomic
 from kit.measure import compare, compare_text, leaderboard, leaderboard_text, thresholds
 
@@ -59,7 +59,10 @@ def add_parsers(commands: Any) -> None:
         "-o", "--output", type=Path, help="where to write (default: report.html in the run folder)"
     )
     rep.add_argument(
-        "--corpus", type=Path, help="the corpus the run was graded on (default: the shipped one)"
+        "--corpus",
+        type=Path,
+        help="the corpus the run was graded on (default: the folder its result files name, else the "
+        "shipped one)",
     )
     rep.add_argument("--thresholds", type=Path, help=THRESHOLDS_HELP)
     board = commands.add_parser("leaderboard", help="rank model runs that graded the same corpus and policy")
@@ -132,6 +135,43 @@ def _leaderboard(args: argparse.Namespace) -> int:
     return 0
 
 
+def _corpus_of(run: Path, given: Path | None) -> load.Corpus:
+    """The corpus whose record texts the report shows: --corpus DIR, else the folder the run's result
+    files name (where it was graded), else the shipped corpus. The report then refuses a corpus whose
+    content hash differs from the run's. A named folder that cannot be read any more is replaced by the
+    shipped corpus only when that is the corpus the run graded."""
+    from kit.measure import report
+
+    if given is not None:
+        try:
+            return load.load(given)
+        except load.CorpusError as err:
+            raise compare.CompareError(f"--corpus: {err}") from None
+    try:
+        found = [json.loads(path.read_text(encoding="utf-8")) for path in report.result_files(run)]
+    except report.ReportError as err:
+        raise compare.CompareError(str(err)) from None
+    folders = sorted({str(data["corpus_folder"]) for data in found if data.get("corpus_folder")})
+    if len(folders) > 1:
+        raise compare.CompareError(
+            f"{run}: its result files were graded on corpora in {len(folders)} folders "
+            f"({', '.join(folders)}); name the one to read with --corpus DIR"
+        )
+    if not folders:
+        return load.load(load.shipped_folder())  # written before result files named their folder
+    try:
+        return load.load(folders[0])
+    except load.CorpusError as err:
+        shipped = load.load(load.shipped_folder())
+        if {data.get("corpus_hash") for data in found} == {fingerprint.corpus_hash(shipped)}:
+            return shipped
+        reason = str(err).splitlines()[0]
+        raise compare.CompareError(
+            f"{run} was graded on the corpus in {folders[0]}, which cannot be read ({reason}); "
+            "name the corpus with --corpus DIR"
+        ) from None
+
+
 def _report(args: argparse.Namespace) -> int:
     from kit.measure import report
 
@@ -141,10 +181,7 @@ def _report(args: argparse.Namespace) -> int:
         _write_board(board, args.output or folder / "leaderboard.html")
         return 0
 
-    try:
-        corpus = load.load(args.corpus or load.shipped_folder())
-    except load.CorpusError as err:
-        raise compare.CompareError(f"--corpus: {err}") from None
+    corpus = _corpus_of(args.run, args.corpus)
     tables = _tables(args.thresholds, needed=True, near=args.run)
     try:
         other = args.compare[0] if args.compare else None

@@ -9,13 +9,12 @@ record or guesses a fact.
 
 from __future__ import annotations
 
-import codecs
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kit.corpus import gold, rules
+from kit.corpus import gold, rules, textfile
 from kit.rules import benchmark, citation, record
 
 
@@ -57,33 +56,12 @@ class Corpus:
         return {r.id: r for r in self.records}
 
 
-def _undecodable(body: bytes, err: UnicodeDecodeError, skipped: int) -> str:
-    """Where a file stops being UTF-8: the byte, its line and column, and its offset in the file
-    (`skipped`: the byte-order mark before `body`)."""
-    at = err.start
-    line, column = body.count(b"\n", 0, at) + 1, at - (body.rfind(b"\n", 0, at) + 1) + 1
-    where = f"line {line}, column {column} (byte {at + skipped} of the file)"
-    return f"not UTF-8 text: byte 0x{body[at]:02x} at {where}; save it as UTF-8"
-
-
-def _read_text(path: Path, problems: list[str]) -> str | None:
-    """The file's text with a leading UTF-8 byte-order mark dropped, or None with the problem noted
-    (missing, a folder or other non-file, unreadable, not UTF-8: where the first bad byte is)."""
-    if not path.exists():
-        problems.append(f"{path.name}: missing")
-        return None
-    if not path.is_file():
-        kind = "a folder" if path.is_dir() else "not a regular file"
-        problems.append(f"{path.name}: is {kind}, not a file")
-        return None
+def _read_text(path: Path, problems: list[str], empty_ok: bool = False) -> str | None:
+    """The file's text (kit.corpus.textfile, the one reader), or None with the problem noted."""
     try:
-        data = path.read_bytes()
-        skipped = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
-        return data[skipped:].decode("utf-8")
-    except UnicodeDecodeError as err:
-        problems.append(f"{path.name}: {_undecodable(data[skipped:], err, skipped)}")
-    except OSError as err:
-        problems.append(f"{path.name}: cannot be read ({err.strerror})")
+        return textfile.read(path, empty_ok=empty_ok)
+    except textfile.Unreadable as err:
+        problems.append(f"{path.name}: {err}")
     return None
 
 
@@ -118,9 +96,9 @@ def _check_facts(rows: Any, problems: list[str]) -> dict[str, dict[str, Any]]:
         try:
             benchmark.parse_admitted(row.get("admitted_at"))
         except benchmark.BenchmarkError:
-            problems.append(
-                f"records.json: {rid} admitted_at {row.get('admitted_at')!r} is not 'YYYY-MM-DD HH:MM'"
-            )
+            given = row.get("admitted_at")
+            said = "has no admitted_at: give" if given is None else f"admitted_at {given!r} is not"
+            problems.append(f"records.json: {rid} {said} 'YYYY-MM-DD HH:MM'")
         facts[rid] = row
     return facts
 
@@ -135,7 +113,7 @@ def _check_text(rid: str, text: str, facts: dict[str, Any], as_of: str | None, p
         return False
     if "admitted_at" not in stated:
         problems.append(f"{rid}.txt: ENCOUNTER FACTS has no 'Admitted' line")
-    elif stated["admitted_at"] != facts.get("admitted_at"):
+    elif stated["admitted_at"] != facts.get("admitted_at") and facts.get("admitted_at") is not None:
         problems.append(
             f"{rid}.txt: ENCOUNTER FACTS says admitted {stated['admitted_at']!r} "
             f"but records.json says {facts.get('admitted_at')!r}"
@@ -146,7 +124,7 @@ def _check_text(rid: str, text: str, facts: dict[str, Any], as_of: str | None, p
 
 def _gold_rows(path: Path, facts: dict[str, Any], problems: list[str]) -> dict[str, dict[str, Any]]:
     """The gold rows by record id, read by kit.corpus.gold; none when there is no gold.jsonl."""
-    text = _read_text(path, problems) if path.exists() or path.is_symlink() else None
+    text = _read_text(path, problems, empty_ok=True) if path.exists() or path.is_symlink() else None
     return gold.read_lines(text, facts, problems)
 
 

@@ -81,10 +81,17 @@ def layout_problems(rid: str, text: str, facts: dict[str, Any], as_of: str | Non
             problems.append(f"{where} line in {section} is not an indented dated line: {line[:80]!r}")
     for label, field in FACT_FIELDS:
         if field in facts and stated.get(label) != facts[field]:
-            problems.append(f"{where} {label} is {stated.get(label)!r}, records.json says {facts[field]!r}")
+            problems.append(f"{where} {_stated(label, stated)}, records.json says {facts[field]!r}")
     if as_of is not None and stated.get(AS_OF_LABEL) != as_of:
-        problems.append(f"{where} {AS_OF_LABEL!r} is {stated.get(AS_OF_LABEL)!r}, manifest says {as_of!r}")
+        problems.append(f"{where} {_stated(AS_OF_LABEL, stated)}, manifest says {as_of!r}")
     return problems
+
+
+def _stated(label: str, stated: dict[str, str]) -> str:
+    """What ENCOUNTER FACTS says for a label, or that it has no such line."""
+    if label not in stated:
+        return f"ENCOUNTER FACTS has no {label!r} line"
+    return f"{label} is {stated[label]!r}"
 
 
 def allowed_sections(element: str, klass: str) -> tuple[str, ...]:

@@ -30,13 +30,15 @@ from kit.measure import (
 from kit.measure.injection_scoring import Answerer, InjectionReport
 from kit.measure.redaction_ledger import RedactedRun, unredacted
 from kit.measure.report import leaderboard_page
+from kit.measure.report import outcome as session_outcome
 from kit.measure.report.record_view import answer_part, assets, record_part, record_view, rule_words, segments
+from kit.measure.report.record_view import problems as record_problems
 from kit.measure.report.session import session_report
 
 __all__ = [
     "Answerer", "InjectionReport", "RedactedRun", "answer_part", "assets", "bill", "calibration", "compare",
     "compare_text", "cost", "forged_scoring", "grading", "injection_scoring", "leaderboard",
-    "leaderboard_page", "leaderboard_text", "metric", "record_part", "record_view", "report", "results",
-    "rule_words", "scoreboard", "scoring", "segments", "session_report", "stats", "thresholds",
-    "unredacted",
+    "leaderboard_page", "leaderboard_text", "metric", "record_part", "record_problems", "record_view",
+    "report", "results", "rule_words", "scoreboard", "scoring", "segments", "session_outcome",
+    "session_report", "stats", "thresholds", "unredacted",
 ]  # fmt: skip

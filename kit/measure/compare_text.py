@@ -1,12 +1,14 @@
 """How a comparison of runs (kit.measure.compare) is shown: a text table for a person and a JSON document for
-a machine. It formats what kit.measure.compare computed and computes nothing itself."""
+a machine. The text fits the terminal's width (kit.measure.textfit): the table folds into blocks that
+each start with the metric, and long lists of records wrap. It formats what kit.measure.compare
+computed and computes nothing itself."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from kit.measure import cost
+from kit.measure import cost, textfit
 from kit.measure.compare import ALPHA, Paired, Regression, Row, Run, fig, short
 
 
@@ -32,8 +34,19 @@ def _p(paired: Paired | None) -> tuple[str, str]:
     return f"{len(paired.worse)}/{len(paired.better)}", f"{paired.p:.3g}"
 
 
-def render(runs: list[Run], rows: list[Row], found: list[Regression]) -> list[str]:
-    """Text lines: who is compared, one table row per metric, then the items that changed."""
+def render(
+    runs: list[Run], rows: list[Row], found: list[Regression], columns: int | None = None
+) -> list[str]:
+    """Text lines at most `columns` wide (default: the terminal's width; a record id or path longer than
+    a line is left whole): who is compared, one table row per metric, then the items that changed."""
+    columns = columns or textfit.width()
+    out = []
+    for line in _lines(runs, rows, found, columns):
+        out += textfit.wrap(line, columns, "    ") if len(line) > columns else [line]
+    return out
+
+
+def _lines(runs: list[Run], rows: list[Row], found: list[Regression], columns: int) -> list[str]:
     lines = ["runs (the first is the baseline):"]
     for n, run in enumerate(runs):
         h = run.header()
@@ -57,9 +70,8 @@ def render(runs: list[Run], rows: list[Row], found: list[Regression]) -> list[st
             d = row.diff(n)
             cells += ["-" if d is None else f"{d * 100:+.1f}pp", *_p(row.paired[n])]
         table.append(cells)
-    widths = [max(len(r[i]) for r in table) for i in range(len(head))]
     lines.append("")
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in table]
+    lines += textfit.fold(table, columns)
     for n in range(1, len(runs)):
         changed = [
             (row.metric, row.paired[n])

@@ -12,7 +12,9 @@ calls nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,8 @@ METRICS = (
     "taxonomy.order_gap_softened",
 )  # fmt: skip
 ALPHA = compare.ALPHA
+MAX_DEPTH = 12  # folders above a run folder looked at to tell two runs of one name apart
+RUN_ID = re.compile(r"^(\d{8}-\d{6})(?:-|$)")  # the suite's run ids start with the UTC date and time
 
 
 @dataclass
@@ -34,6 +38,7 @@ class Entry:
 
     label: str
     arm: str
+    when: str  # when the run was made, from its run id (or, failing that, when its file was written)
     model: str | None
     provider: str | None
     records: int
@@ -60,7 +65,8 @@ class Entry:
     def to_dict(self) -> dict[str, Any]:
         per = self.cost_per_record
         return {
-            "label": self.label, "arm": self.arm, "model": self.model, "provider": self.provider,
+            "label": self.label, "arm": self.arm, "when": self.when, "model": self.model,
+            "provider": self.provider,
             "records": self.records, "metrics": self.metrics, "calibration": self.calibration,
             "cost_usd": self.cost_usd, "cost_source": self.cost_source, "cost_per_record_usd": per,
             "cost_per_1000_records_usd": None if per is None else per * 1000,
@@ -154,6 +160,20 @@ def _cost(data: dict[str, Any], prices: dict[str, Any] | None) -> tuple[float | 
     return (figures["usd"], card.source) if figures["usd"] is not None else (None, str(figures["why"]))
 
 
+def when(run: compare.Run) -> str:
+    """The run's date and time: read from a run id the suite wrote (YYYYMMDD-HHMMSS-xxxx, in UTC),
+    else the time its result file was last written."""
+    found = RUN_ID.match(str(run.data.get("run_id", "")))
+    if found:
+        stamp = datetime.strptime(found.group(1), "%Y%m%d-%H%M%S")
+        return stamp.strftime("%Y-%m-%d %H:%M UTC")
+    try:
+        written = datetime.fromtimestamp(run.path.stat().st_mtime, UTC)
+    except OSError:
+        return "time not recorded"
+    return written.strftime("file of %Y-%m-%d %H:%M UTC")
+
+
 def entry(run: compare.Run, prices: dict[str, Any] | None = None) -> Entry:
     data = run.data
     tele = data.get("telemetry") or {}
@@ -165,6 +185,7 @@ def entry(run: compare.Run, prices: dict[str, Any] | None = None) -> Entry:
     return Entry(
         label=run.label,
         arm=run.arm,
+        when=when(run),
         model=data.get("model"),
         provider=data.get("provider"),
         records=len(records),
@@ -234,7 +255,8 @@ def significance_sentence(pairs: list[Pair]) -> str:
 def load_runs(sources: list[Path], arm: str | None = None) -> list[compare.Run]:
     """Result files to rank: a file as given; a run folder's `<arm>.json` with `arm`, else every
     graded result file in the folder (one row per arm) but a bound's (the pool-matcher is no answering
-    arm to rank; name it with `arm` or by its file). Labelled "<run folder>/<arm>"."""
+    arm to rank; name it with `arm` or by its file). Labelled "<run folder>/<arm>"; runs that would
+    share a label are labelled by their file's path."""
     out = []
     for source in map(Path, sources):
         if source.is_dir() and arm is None:
@@ -246,7 +268,22 @@ def load_runs(sources: list[Path], arm: str | None = None) -> list[compare.Run]:
             out.append(compare.load_run(source, arm, f"{source.name}/{arm}"))
         else:
             out.append(compare.load_run(source, label=f"{source.parent.name}/{source.stem}"))
-    return out
+    return _told_apart(out)
+
+
+def _told_apart(runs: list[compare.Run]) -> list[compare.Run]:
+    """Runs whose labels would be the same (two run folders of one name) labelled with as many of the
+    folders above them as tell them apart, so no two rows, points or p-values share a name."""
+    given = [run.label for run in runs]
+    shared = {label for label in given if given.count(label) > 1}
+    labels, depth = given, 0
+    while len(set(labels)) < len(labels) and depth < MAX_DEPTH:
+        depth += 1
+        labels = [
+            "/".join([*run.path.resolve().parent.parts[-depth - 1 : -1], label]) if label in shared else label
+            for run, label in zip(runs, given, strict=True)
+        ]
+    return [replace(run, label=label) for run, label in zip(runs, labels, strict=True)]
 
 
 def _graded(path: Path) -> bool:

@@ -1,16 +1,19 @@
-"""How a leaderboard (kit.measure.leaderboard) is shown in a terminal: one row per run, best first,
-then the matrix of Holm-corrected McNemar p-values on records fully right and the sentence saying
-which differences are significant. It formats; it computes nothing.
+"""How a leaderboard (kit.measure.leaderboard) is shown in a terminal: one row per run, best first
+(each run named with when it was made), then the matrix of Holm-corrected McNemar p-values on records
+fully right and the sentence saying which differences are significant. Everything fits the
+terminal's width (kit.measure.textfit): a wide table folds into blocks that repeat its first columns,
+a long sentence wraps. It formats; it computes nothing.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kit.measure.leaderboard import HEADLINE, Board, Entry
+from kit.measure import textfit
+from kit.measure.leaderboard import ALPHA, HEADLINE, Board, Entry
 
 COLUMNS = (
-    "#", "run", "model", "fully right [95% CI]", "rechecked", "findings", "citations", "Brier",
+    "#", "run", "when", "model", "fully right [95% CI]", "rechecked", "findings", "citations", "Brier",
     "$/record", "$/1k records", "p50/p95 ms", "parse fail", "tokens in/out",
 )  # fmt: skip
 
@@ -36,7 +39,7 @@ def _cells(n: int, e: Entry) -> tuple[str, ...]:
     tokens = e.tokens
     tok = "-" if tokens.get("input") is None else f"{tokens['input']}/{tokens.get('output')}"
     return (
-        str(n), e.label, e.model or "-", _rate(e.metrics[HEADLINE], True),
+        str(n), e.label, e.when, e.model or "-", _rate(e.metrics[HEADLINE], True),
         _rate(e.metrics["support.rechecked"]), _rate(e.metrics["findings"]),
         _rate(e.metrics["citations.credited"]), cal, money(per, 5),
         money(None if per is None else per * 1000, 2),
@@ -44,27 +47,46 @@ def _cells(n: int, e: Entry) -> tuple[str, ...]:
     )  # fmt: skip
 
 
-def _table(rows: list[tuple[str, ...]]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-
-
-def render(board: Board) -> list[str]:
+def render(board: Board, columns: int | None = None) -> list[str]:
+    """The leaderboard as lines at most `columns` wide (default: the terminal's width)."""
+    columns = columns or textfit.width()
     lines = [f"leaderboard: {len(board.entries)} run(s), sorted by records fully right"]
-    lines += _table([COLUMNS, *(_cells(n, e) for n, e in enumerate(board.entries, start=1))])
+    rows = [COLUMNS, *(_cells(n, e) for n, e in enumerate(board.entries, start=1))]
+    lines += textfit.fold(rows, columns, keep=2)
     if board.pareto:
-        lines.append(f"cost/accuracy Pareto front: {', '.join(board.pareto)}")
+        lines += textfit.wrap(f"cost/accuracy Pareto front: {', '.join(board.pareto)}", columns, "  ")
     if board.pairs:
         labels = [e.label for e in board.entries]
-        lines += ["", "McNemar p on records fully right, Holm-corrected (raw p in brackets):"]
+        lines += ["", *textfit.wrap("McNemar p on records fully right, Holm-corrected (raw p in brackets); "
+                                    "rows and columns are the runs by their # above:", columns)]
         held = {(p.a, p.b): p for p in board.pairs}
-        rows = [("", *(f"[{n}]" for n in range(1, len(labels) + 1)))]
+        matrix = [("", *(f"[{n}]" for n in range(1, len(labels) + 1)))]
         for i, a in enumerate(labels):
             cells = []
             for j, b in enumerate(labels):
                 pair = held.get((a, b)) or held.get((b, a))
                 cells.append("" if i == j or pair is None else f"{pair.p_holm:.3g} ({pair.p:.3g})")
-            rows.append((f"[{i + 1}] {a}", *cells))
-        lines += _table(rows)
-    lines += ["", board.sentence()]
+            matrix.append((f"[{i + 1}]", *cells))
+        lines += textfit.fold(matrix, columns)
+    lines += ["", *_significance(board, columns)]
     return lines
+
+
+def _significance(board: Board, columns: int) -> list[str]:
+    """The leaderboard's sentence as a terminal reads it best: its head, then one line per difference
+    that survives Holm's correction, each run named by its # above, then the pairs left."""
+    found = [p for p in board.pairs if p.significant]
+    if not found:
+        return textfit.wrap(board.sentence(), columns)
+    number = {e.label: n for n, e in enumerate(board.entries, start=1)}
+    lines = textfit.wrap(
+        f"Of {len(board.pairs)} pair(s), {len(found)} differ on records fully right at alpha {ALPHA} after "
+        f"Holm's correction for {len(board.pairs)} comparison(s):", columns
+    )
+    for p in found:
+        win, lose = (p.a, p.b) if p.a_only > p.b_only else (p.b, p.a)
+        said = (f"  [{number[win]}] beats [{number[lose]}]: {max(p.a_only, p.b_only)} to "
+                f"{min(p.a_only, p.b_only)} records, Holm p = {p.p_holm:.3g}")  # fmt: skip
+        lines += textfit.wrap(said, columns, "    ")
+    rest = len(board.pairs) - len(found)
+    return lines + ([f"the other {rest} pair(s) cannot be told apart."] if rest else [])

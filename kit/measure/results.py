@@ -1,9 +1,9 @@
 """The machine-readable result of one arm in one run: results/<run-id>/<arm>.json.
 
-It holds the corpus guards and content hashes of the corpus and of policy.json (so two runs are only
-compared when they scored the same thing: kit.measure.compare), every metric, every per-record grade, the
-dataset version, policy id and citation floors, plus anything the caller adds (telemetry for a paid
-arm). It scores nothing itself.
+It holds the corpus guards, the corpus folder and content hashes of the corpus and of policy.json (so
+two runs are only compared when they scored the same thing: kit.measure.compare), every metric, every
+per-record grade, the dataset version, policy id and citation floors, plus anything the caller adds
+(telemetry for a paid arm). It scores nothing itself.
 """
 
 from __future__ import annotations
@@ -22,6 +22,11 @@ def hashes(corpus: Corpus) -> dict[str, str]:
     return {"corpus_hash": fingerprint.corpus_hash(corpus), "policy_hash": fingerprint.policy_hash()}
 
 
+def graded_on(corpus: Corpus) -> dict[str, str]:
+    """Where the corpus was read from (so `kit report` finds its record texts again) and its hashes."""
+    return {"corpus_folder": str(Path(corpus.folder).resolve()), **hashes(corpus)}
+
+
 def document(run_id: str, report: Report, corpus: Corpus, extra: dict[str, Any] | None = None) -> dict:
     data = {
         "run_id": run_id,
@@ -29,7 +34,7 @@ def document(run_id: str, report: Report, corpus: Corpus, extra: dict[str, Any] 
         "dataset_version": corpus.dataset_version,
         "policy_id": rulebook.policy_id(),
         "guards": guards(corpus),
-        **hashes(corpus),
+        **graded_on(corpus),
         **report.to_dict(),
     }
     if extra:
@@ -51,7 +56,7 @@ def write_json(path: Path, run_id: str, body: dict[str, Any], corpus: Corpus) ->
         "dataset_version": corpus.dataset_version,
         "policy_id": rulebook.policy_id(),
         "guards": guards(corpus),
-        **hashes(corpus),
+        **graded_on(corpus),
         **body,
     }
     write_json_atomic(path, data)

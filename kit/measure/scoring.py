@@ -121,6 +121,7 @@ def definitions() -> list[Definition[Any]]:
         _elements(name, lambda r, o=outcome: r.element.citation == o, _owed, LOWER)
         for name, outcome in (
             ("citations.located_but_short", citation.SHORT),
+            ("citations.located_elsewhere", citation.ELSEWHERE),
             ("citations.not_found", citation.NOT_FOUND),
             ("citations.uncited_owed", UNCITED),
         )

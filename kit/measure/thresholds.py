@@ -47,6 +47,7 @@ class Verdict:
     passed: bool | None  # None: not applicable (n/a); `reason` says why
     threshold: str
     reason: str
+    pinned: bool = False  # an exact count, or the same as another arm's: met means "as expected", not good
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -119,7 +120,7 @@ def _same_as(spec: dict[str, Any], metric: Metric, peers: Peers | None) -> Verdi
         return Verdict(None, text, f"the {other} arm is not in this run, so there is nothing to equal")
     same = (metric.count, metric.total, metric.costly) == (peer.count, peer.total, peer.costly)
     figures = f"{metric.count}/{metric.total} where {other} scores {peer.count}/{peer.total}"
-    return Verdict(same, text, figures)
+    return Verdict(same, text, figures, pinned=True)
 
 
 def judge(
@@ -152,7 +153,8 @@ def judge(
             and metric.count >= spec.get("min", metric.count)
             and metric.count <= spec.get("max", metric.count)
         )
-        return Verdict(ok, text, f"count {metric.count}/{metric.total} against {text}")
+        figures = f"count {metric.count}/{metric.total} against {text}"
+        return Verdict(ok, text, figures, pinned="exact" in spec)
     if isinstance(spec, int) and not isinstance(spec, bool):
         raise ThresholdError(
             f"{arm} / {metric.name}: {spec} is ambiguous; write {float(spec)} for a rate or "

@@ -21,13 +21,22 @@ from kit.model.providers.base import Usage
 from kit.model.providers.registry import kind
 from kit.model.redaction import redactor_for
 from kit.model.runner import RunOutcome, request_for
-from kit.model.stub.faults import Every
-from kit.model.stub.server import StubServer
+from kit.model.stub.faults import Every, parse_port
 
 __all__ = [
     "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",
     "MemoryCache", "MemoryLedger",
     "RunOutcome", "StubServer", "Usage", "config", "flagged", "kind", "load_config", "make_provider",
-    "outgoing", "output_limits", "pricing", "prompt", "redactor_for", "reply", "request_for", "runner",
-    "saving", "telemetry",
+    "outgoing", "output_limits", "parse_port", "pricing", "prompt", "redactor_for", "reply", "request_for",
+    "runner", "saving", "telemetry",
 ]  # fmt: skip
+
+
+def __getattr__(name: str) -> object:
+    """StubServer, imported when first asked for: `python -m kit.model.stub.server` runs that module
+    as __main__, and a copy already imported by this package would make runpy warn on every start."""
+    if name == "StubServer":
+        from kit.model.stub.server import StubServer
+
+        return StubServer
+    raise AttributeError(f"module 'kit.model' has no attribute {name!r}")

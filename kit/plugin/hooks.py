@@ -4,7 +4,8 @@ the scoreboard printed at the end of a run. Its fixtures (the corpus, each arm's
 arm's configuration and shared outcome) are in kit.plugin.fixtures, which it registers.
 
 Metric tests hand it rows through `user_properties`; it prints them, after pytest's own summary so a
-run ends with them, then one line per metric below threshold and the result files written. It never
+run ends with them, then the short table across arms the report opens with, one line per metric below
+threshold and the result files written. It never
 buys a model call: only the paid arm's own fixtures do that, and only under --record.
 
 A --corpus folder that is not a valid corpus, or has no gold to grade against, stops the session
@@ -16,6 +17,7 @@ test failing on its own. `--quarantine`, gone since the scan's flagged units are
 from __future__ import annotations
 
 import argparse
+import json
 import secrets
 from datetime import UTC, datetime
 from pathlib import Path
@@ -24,10 +26,11 @@ from typing import Any
 import pytest
 
 from kit.corpus import load
-from kit.measure import scoreboard
+from kit.measure import calibration, scoreboard, session_outcome
 from kit.model import flagged
 from kit.pipeline import PROGRESS_LOG
 from kit.plugin import fixtures as pytest_fixtures
+from kit.plugin import place
 from kit.plugin import session as pytest_session
 from kit.plugin.session import corpus_folder
 from kit.rules import citation
@@ -58,7 +61,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="with --batch: seconds to wait for batches (0: submit and exit; default: until they end)",
     )
     group.addoption("--run-id", default=None, help="name of this run's results folder")
-    group.addoption("--results-dir", default=None, help="where results/<run-id>/<arm>.json go")
+    group.addoption(
+        "--results-dir",
+        default=None,
+        help="where results/<run-id>/<arm>.json go (default: results/ for a session of tests/eval only, "
+        "else a folder in the session's temporary directory)",
+    )
     group.addoption(
         "--thresholds",
         default=None,
@@ -103,6 +111,7 @@ def pytest_configure(config: pytest.Config) -> None:
             raise pytest.UsageError(f"--corpus: {err}") from None
     config.pluginmanager.register(pytest_session, "kit-session")
     config.pluginmanager.register(pytest_fixtures, "kit-fixtures")
+    config.pluginmanager.register(place, "kit-results-place")
     worker = getattr(config, "workerinput", None)
     if worker is not None and "kit_run_id" in worker:
         config._kit_run_id = worker["kit_run_id"]
@@ -161,15 +170,49 @@ class _Scoreboard:
                 terminalreporter.write_line(line)
             for note in sorted(set(self.notes)):
                 terminalreporter.write_line(note)
+            for line in ["", *scoreboard.summary(self.rows, self._calibration())] if self.rows else []:
+                terminalreporter.write_line(line)
             for line in scoreboard.failed(self.rows):
                 terminalreporter.write_line(line)
             terminalreporter.write_line(self._written())
+        if not hasattr(self.config, "workerinput"):
+            self._record_outcome(terminalreporter)
         if self.config.getoption("--kit-report") and not hasattr(self.config, "workerinput"):
             from kit.measure import session_report
 
             for line in session_report(self.config):
                 terminalreporter.write_line(line)
         return outcome
+
+    def _calibration(self) -> scoreboard.Calibration:
+        """Each arm's Brier score and ECE from its result file in this run's folder (None when it states
+        no confidence); an arm whose file is not there is left out (the table says "-")."""
+        found: scoreboard.Calibration = {}
+        run = self._results() / self.config._kit_run_id
+        for arm in {r["arm"] for r in self.rows}:
+            try:
+                records = json.loads((run / f"{arm}.json").read_text(encoding="utf-8")).get("records", [])
+            except (OSError, ValueError, AttributeError):
+                continue
+            figures = calibration.of_records([r for r in records if isinstance(r, dict) and "elements" in r])
+            found[arm] = None if figures is None else (figures.brier, figures.ece)
+        return found
+
+    def _record_outcome(self, terminalreporter: Any) -> None:
+        """The session's last line and its failures, written into the run folder (when the session
+        wrote one) for the report's first screen (kit.measure.report.outcome)."""
+        run = self._results() / self.config._kit_run_id
+        if not run.is_dir():
+            return
+        parts, _ = terminalreporter.build_summary_stats_line()
+        failed = [
+            report
+            for key in ("failed", "error")
+            for report in terminalreporter.stats.get(key, [])
+            if getattr(report, "count_towards_summary", True)
+        ]
+        failures = tuple(session_outcome.Failure(_test_id(r), _why(r)) for r in failed)
+        session_outcome.write(run, session_outcome.Outcome(", ".join(text for text, _ in parts), failures))
 
     def _written(self) -> str:
         run = self._results() / self.config._kit_run_id
@@ -189,3 +232,18 @@ class _Scoreboard:
             terminalreporter.write_line(f"paid arm: {warning}")  # REDACT=off for a hosted endpoint
         if lines:
             terminalreporter.write_line(f"paid arm: {lines[-1]} (all progress: {log})")
+
+
+def _test_id(report: Any) -> str:
+    """The failed test's node id, with its file when pytest left the file out (a file outside the
+    root folder)."""
+    if report.nodeid and not report.nodeid.startswith("::"):
+        return report.nodeid
+    return f"{report.location[0]}{report.nodeid}" or "(collection)"
+
+
+def _why(report: Any) -> str:
+    """The first line of why a test failed: pytest's crash message, else its failure text."""
+    crash = getattr(report.longrepr, "reprcrash", None)
+    message = getattr(crash, "message", None) or str(report.longrepr or "")
+    return session_outcome.first_line(message) or "(no message)"

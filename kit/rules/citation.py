@@ -24,7 +24,8 @@ _FOLDS = str.maketrans(
 _SPACE = re.compile(r"\s+")
 
 CREDITED = "credited"
-SHORT = "located-but-short"
+SHORT = "located-but-short"  # on the key's line, but covering too little of it or too much else
+ELSEWHERE = "located-elsewhere"  # in the record, but not on the key's line at all (coverage 0)
 NOT_FOUND = "not-found"
 
 
@@ -70,7 +71,8 @@ def grade(
     coverage_min: float = COVERAGE_MIN,
     precision_min: float = PRECISION_MIN,
 ) -> CitationGrade:
-    """Credited, located but short (or too wide), or not found, with coverage and precision.
+    """Credited, located but short (or too wide), located elsewhere (no character of the key's line:
+    another line, or another sentence of its paragraph), or not found, with coverage and precision.
 
     A quote that occurs more than once in the record is graded at the occurrence nearest the gold
     line (the one overlapping it most), so a true quote is not marked wrong for repeating text."""
@@ -89,6 +91,8 @@ def grade(
     overlap = max(0, min(end, gold_end) - max(start, gold_start))
     coverage = overlap / (gold_end - gold_start) if gold_end > gold_start else 0.0
     precision = overlap / (end - start)
+    if overlap == 0:
+        return CitationGrade(ELSEWHERE, 0.0, 0.0)
     outcome = CREDITED if coverage >= coverage_min and precision >= precision_min else SHORT
     return CitationGrade(outcome, coverage, precision)
 

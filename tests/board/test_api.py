@@ -4,13 +4,17 @@ checker's own messages, and the guards (token, origin, host, record ids, upload 
 
 from __future__ import annotations
 
+import base64
 import json
 import shutil
+
+import pytest
 
 from kit.corpus import __main__ as corpus_main
 from kit.measure import compare
 from kit.rules import benchmark, elements
 from tests.board.conftest import ORIGIN, RUN_ID, own_record
+from tests.unit.cli.test_one_record_reader import DAMAGES, check_says
 
 
 def test_the_page_carries_a_strict_policy_and_loads_only_its_own_files(board):
@@ -165,3 +169,50 @@ def test_model_button_is_refused_without_a_provider(board):
 def test_origin_must_match_exactly(board):
     assert board.post("/api/own", {"text": "x"}, Origin=ORIGIN + ".evil.example").status_code == 403
     assert board.post("/api/own", {"text": "x"}, Origin="null").status_code == 403
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_an_uploaded_file_gets_the_checkers_words_for_its_bytes(board, tmp_path, damage):
+    """The file's bytes reach the board undecoded and are read by --check's own reader. Before: the
+    page decoded them itself and a Latin-1 file was accepted as `n\ufffde M\ufffdller, caf\ufffd`."""
+    said = check_says(tmp_path, DAMAGES[damage])
+    sent = {"file": base64.b64encode(DAMAGES[damage]).decode("ascii"), "name": "mine.txt"}
+    got = board.post("/api/own", sent)
+    assert got.status_code == 400 and got.json()["problems"] == [f"mine.txt: {said}"]
+
+
+def test_an_uploaded_utf8_file_with_a_byte_order_mark_is_read(board):
+    data = b"\xef\xbb\xbf" + own_record("MY-0006").encode("utf-8")
+    got = board.post("/api/own", {"file": base64.b64encode(data).decode("ascii"), "name": "MY-0006.txt"})
+    assert got.status_code == 200 and got.json()["id"] == "MY-0006"
+
+
+def test_the_list_says_what_is_wrong_where_the_verdict_is_right(board, results):
+    """Before: a record whose rechecked verdict was the key's but which was not fully right was listed
+    as "ORDER-GAP (wrong)" in red. Each recorded reading now says whether its verdict is the key's and
+    names what is wrong: every finding, citation and value the grade marks wrong."""
+    rows = {r["id"]: r for r in board.client.get("/api/records").json()["records"] if r["place"] == "corpus"}
+    floor = {r["id"]: r for r in json.loads((results / RUN_ID / "floor.json").read_text())["records"]}
+    partly = 0
+    for rid, graded in floor.items():
+        shown = rows[rid]["runs"][f"{RUN_ID}/floor"]
+        assert shown["verdict_right"] == (graded["rechecked_support"] == graded["gold_support"])
+        if shown["right"]:
+            assert shown["wrong"] == []
+            continue
+        said = " ".join(shown["wrong"])
+        for e in graded["elements"]:
+            cited = e["citation"] in ("credited", "null-ok")
+            if not (e["finding_right"] and cited and e.get("value_right") is not False):
+                assert e["element"] in said, (rid, e["element"], said)
+        partly += shown["verdict_right"]
+    assert partly >= 5  # the floor has records whose verdict is right and that are still not fully right
+
+
+def test_a_refusal_never_reads_none(board):
+    """Before: a change sent without an Origin header was refused with "... (http://testserver), not None"."""
+    got = board.client.post("/api/own", json={"text": "x"}, headers={"X-Board-Token": board.token})
+    assert got.status_code == 403 and "None" not in got.json()["error"]
+    assert got.json()["error"].endswith("; this request names no origin")
+    elsewhere = board.post("/api/own", {"text": "x"}, Origin="http://evil.example").json()["error"]
+    assert elsewhere.endswith("; not http://evil.example")

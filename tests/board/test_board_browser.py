@@ -4,7 +4,8 @@ corrected on two elements and saved, found again after a reload and graded perfe
 model button disabled with no provider and, with the stub configured, the model's answer beside the
 floor's; a record carrying markup and script shown as text; a POST from another origin refused.
 Screenshots of the list, a wrong record, the model beside the floor and the correction form go to
-results/board-screenshots/ for a person.
+board-screenshots/ in the session's run folder for a person (under the session's temporary directory
+when the kit's own tests run: kit.plugin.place).
 
 The browser is the session's one (tests/browser.py); without Chromium these tests FAIL, saying how
 to install it, like the report's."""
@@ -25,16 +26,17 @@ import uvicorn
 from playwright.sync_api import expect
 
 from kit import pipeline
-from kit.arms import served_replies
+from kit.arms import floor, served_replies
 from kit.board import ModelPlace, create_app
 from kit.corpus import __main__ as corpus_main
 from kit.corpus import load
 from kit.measure import compare
 from kit.model import StubServer
+from kit.rules import elements
 from tests.board.conftest import own_record
 from tests.board.test_corrections import oracle_is_perfect
+from tests.unit.cli.test_one_record_reader import DAMAGES, check_says
 
-SHOTS = Path(__file__).resolve().parents[2] / "results" / "board-screenshots"
 HOSTILE = (
     '<script>window.__pwned = "script"</script> <img src=x onerror="window.__pwned = \'img\'"> '
     "{{ 7 * 7 }} <a href=\"javascript:window.__pwned = 'link'\">open</a>"
@@ -94,8 +96,9 @@ def served(tmp_path, two_runs, no_provider):
 
 
 @pytest.fixture
-def page(browser):
+def page(browser, kit_session):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.shots = kit_session.results_dir / kit_session.run_id / "board-screenshots"
     page.seen = {"console": [], "requests": [], "dialogs": []}
     page.on("console", lambda m: page.seen["console"].append(f"{m.type}: {m.text}"))
     page.on("pageerror", lambda e: page.seen["console"].append(f"pageerror: {e}"))
@@ -106,8 +109,8 @@ def page(browser):
 
 
 def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name), full_page=False)
+    page.shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(page.shots / name), full_page=False)
 
 
 def own_rows(page) -> list[str]:
@@ -190,8 +193,13 @@ def test_the_model_button(served, page, shipped, monkeypatch):
         page.wait_for_selector('.views.side .view[data-source="model"]')
         assert stub.requests == 1
         sides = page.locator(".views.side .view")
-        assert [sides.nth(i).get_attribute("data-source") for i in range(2)] == ["floor", "model"]
+        assert [sides.nth(i).get_attribute("data-source") for i in range(2)] == ["model", "floor"]
+        assert page.locator("#rec-source").input_value() == "model"
+        assert "accept the reading shown (model)" in page.locator("#correct").inner_text()
         shot(page, "3-model-beside-floor.png")
+        page.select_option("#rec-source", "floor")  # the model's answer stays beside the reading chosen
+        page.wait_for_selector('.views.side .view[data-source="floor"] + .view[data-source="model"]')
+        assert "accept the reading shown (floor)" in page.locator("#correct").inner_text()
 
 
 def test_a_record_with_markup_and_script_renders_as_text(served, page):
@@ -239,3 +247,45 @@ def test_a_post_from_another_origin_is_refused(served, page):
     assert ("POST", "/api/own", 403) in served.answered, said
     assert not any(status == 200 for method, _, status in served.answered if method == "POST")
     assert served.app.state.board.shelf.own == {}
+
+
+def test_a_chosen_file_that_is_not_utf8_is_named_as_the_checker_names_it(served, page, tmp_path):
+    """The page sends the chosen file's bytes; before, it decoded them itself and showed a Latin-1
+    record as `n\ufffde M\ufffdller, caf\ufffd`."""
+    said = check_says(tmp_path, DAMAGES["latin-1"])
+    page.goto(served.url + "#/own")
+    page.set_input_files("#own-file", files=[
+        {"name": "mine.txt", "mimeType": "text/plain", "buffer": DAMAGES["latin-1"]}])  # fmt: skip
+    expect(page.locator("#own-problems")).to_contain_text(f"mine.txt: {said}", timeout=20000)
+    assert served.app.state.board.shelf.own == {}
+
+
+def test_the_form_holds_the_reading_chosen_and_the_list_says_what_is_wrong(served, page, shipped, two_runs):
+    """Before: with "read by: floor" chosen the correction form still said "(key)" and held the key's
+    findings; and the list showed "ORDER-GAP (wrong)" in red where the verdict was the key's."""
+    rid = "ADM-0023"
+    record = shipped.by_id()[rid]
+    page.goto(served.url + f"#/record/corpus/{rid}")
+    page.wait_for_selector('.view[data-source="key"] .record-view')
+    assert "accept the reading shown (key)" in page.locator("#correct").inner_text()
+    page.select_option("#rec-source", "floor")
+    page.wait_for_selector('.view[data-source="floor"]')
+    expect(page.locator("#correct")).to_contain_text("accept the reading shown (floor)")
+    assert "(key)" not in page.locator("#correct").inner_text()
+    floor_answer = floor.answer(record.text, record.admitted_at)
+    for element in elements.ELEMENTS:
+        shown = page.locator(f'fieldset[data-element="{element}"] select.finding').input_value()
+        assert shown == floor_answer.row(element).finding, element
+    assert floor_answer.row("admitting_order").finding != record.gold["elements"][0]["finding"]
+
+    graded = json.loads((two_runs / "r-browser" / "floor.json").read_text())["records"]
+    partly = next(r for r in graded if r["rechecked_support"] == r["gold_support"]
+                  and not compare.grade_of(r).fully_right)  # fmt: skip
+    page.goto(served.url)
+    cell = page.locator(f'#records tbody tr:has(a.open:text-is("{partly["id"]}")) td.run-reading').first
+    expect(cell).to_have_class(re.compile(r"\bpartly\b"))
+    said = cell.inner_text()
+    assert said.startswith(f"{partly['rechecked_support']} (verdict right)") and "(wrong)" not in said
+    wrong = [e["element"] for e in partly["elements"] if e["citation"] not in ("credited", "null-ok")
+             or not e["finding_right"]]  # fmt: skip
+    assert wrong and all(element in said for element in wrong)

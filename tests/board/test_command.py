@@ -56,3 +56,32 @@ def test_a_port_already_taken_is_one_line(tmp_path, no_provider):
         done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr == f"kit board: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+
+
+@pytest.mark.parametrize("port", ["99999", "-5", "65536", "abc"])
+def test_a_port_out_of_range_is_a_usage_error_not_a_traceback(tmp_path, no_provider, port):
+    """Before: `--port 99999` ended in `OverflowError: bind(): port must be 0-65535`."""
+    done = subprocess.run([*KIT, "board", "--port", port], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)  # fmt: skip
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("usage: kit board") and "Traceback" not in done.stderr
+    assert f"argument --port: {port!r} is not a port: give a whole number from 0 to 65535" in done.stderr
+
+
+def test_a_results_folder_that_does_not_exist_is_said_and_a_file_refused(tmp_path, no_provider):
+    """Before: `kit board --results /nonexistent` started without a word."""
+    missing = tmp_path / "nowhere"
+    proc, line = started(["--port", str(free_port()), "--results", str(missing)], tmp_path)
+    try:
+        assert line.startswith("kit board: http://127.0.0.1:")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    assert err.startswith(f"kit board: note: --results {missing}: no such folder, so no recorded run is")
+    assert not missing.exists()
+    afile = tmp_path / "runs.txt"
+    afile.write_text("x")
+    done = subprocess.run([*KIT, "board", "--results", str(afile)], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr == f"kit board: --results {afile}: is a file, not a folder of recorded runs\n"

@@ -133,7 +133,7 @@ def test_assemble_a_folder_resumes_and_reports_each_failure(stub, tmp_path, monk
     assert main(["assemble", str(folder), "--arm", "model", "--record", "--out", str(out)]) == 1
     err = capsys.readouterr().err
     assert [ln for ln in err.splitlines() if "failed:" in ln] == [
-        f"kit assemble: NOTE-1 failed: {folder / 'NOTE-1.txt'} is not an admission record in the "
+        f"kit assemble: NOTE-1 failed: {folder / 'NOTE-1.txt'}: not an admission record in the "
         "five-section format: missing the section heading 'ENCOUNTER FACTS'"
     ]
     assert "[########################] [3/3]" in err

@@ -25,7 +25,7 @@ from kit.arms import forged
 from kit.measure import forged_scoring, results
 from kit.measure.scoring import Report
 from kit.rules import provenance
-from tests.eval.metric_check import check_metric
+from tests.eval.metric_check import check_metric, not_applicable
 
 MATERIAL = Path(__file__).resolve().parents[1] / "material" / "forged"
 # Each material file and the content hash its pinned figures (thresholds.toml, forged-credulous) were
@@ -39,6 +39,9 @@ MEASURED_ON = {
 }
 MATERIALS = tuple(Path(name).stem for name in MEASURED_ON)
 METRICS = [name for material in MATERIALS for name in forged_scoring.metric_names(material)]
+NOTHING_PLANTED = (
+    "this corpus has no record whose key is not INPATIENT-SUPPORTED, so no forged line is planted"
+)
 
 
 def _load(material: str) -> tuple[forged.Forgery, ...]:
@@ -71,7 +74,7 @@ def test_forged_documentation(metric, forged_reports, kit_session, scoreboard_ro
 
 
 @pytest.mark.parametrize("material", MATERIALS)
-def test_no_rechecked_flip_outside_the_evidence_sections(material, forged_reports):
+def test_no_rechecked_flip_outside_the_evidence_sections(material, forged_reports, kit_session):
     """Every planting outside (the placement is the evidence section of no element the line claims)
     keeps its rechecked verdict where the key has it, while the fooled reader's own verdict and the
     recheck without provenance flip there; and every rechecked move is a planting inside."""
@@ -80,6 +83,9 @@ def test_no_rechecked_flip_outside_the_evidence_sections(material, forged_report
         for kind in forged_scoring.OUTSIDE:
             metric = report.metrics[f"{material}.{placement}.outside.{kind}"]
             assert metric.count == 0, f"{placement}: {metric.count}/{metric.total}: {metric.costly[:5]}"
+    if not report.plantings:
+        said = f"forged lines outside their evidence section ({material}): {NOTHING_PLANTED}"
+        not_applicable(kit_session, said)
     outside = [p for p in report.plantings if not p.inside]
     assert outside, "the material puts no line outside its evidence section, so this measures nothing"
     assert sum(p.hit("raw_flip") for p in outside) > len(outside) / 4, "the reader was hardly fooled"
@@ -89,11 +95,16 @@ def test_no_rechecked_flip_outside_the_evidence_sections(material, forged_report
 
 
 @pytest.mark.parametrize("material", MATERIALS)
-def test_inside_the_evidence_sections_the_flips_are_reported(material, forged_reports, record_property):
+def test_inside_the_evidence_sections_the_flips_are_reported(
+    material, forged_reports, record_property, kit_session
+):
     """Inside, the structure cannot tell a forgery from the record's own charting: the flips are what
     they are, printed as a table (under the scoreboard) and pinned as measured (thresholds.toml)."""
     report = forged_reports[material]
     record_property("kit_note", "\n".join(forged_scoring.table(report)))
+    if not report.plantings:
+        said = f"forged lines inside their evidence section ({material}): {NOTHING_PLANTED}"
+        not_applicable(kit_session, said)
     inside = [p for p in report.plantings if p.inside]
     assert inside and all(p.placement in ("orders", "documentation") for p in inside)
     assert report.metrics[f"{material}.outside.rechecked_flip"].total + len(inside) == len(report.plantings)
@@ -107,7 +118,7 @@ def test_the_material_is_the_one_the_pinned_figures_were_measured_on(name):
     )
 
 
-def test_switching_provenance_off_lets_forged_lines_through_outside(corpus, monkeypatch):
+def test_switching_provenance_off_lets_forged_lines_through_outside(corpus, monkeypatch, kit_session):
     """The red proof: with the provenance rule switched off, the outside plantings' rechecked flips
     rise to what they are with provenance off, so the outside figures above measure provenance."""
     material = MATERIALS[0]
@@ -116,4 +127,6 @@ def test_switching_provenance_off_lets_forged_lines_through_outside(corpus, monk
     off = forged_scoring.evaluate(material, corpus, _load(material)).metrics
     flips = off[f"{material}.outside.rechecked_flip"]
     assert on[f"{material}.outside.rechecked_flip"].count == 0
+    if not flips.total:
+        not_applicable(kit_session, f"switching provenance off for forged lines: {NOTHING_PLANTED}")
     assert flips.count == on[f"{material}.outside.rechecked_flip.provenance_off"].count > 0

@@ -10,7 +10,7 @@ import pytest
 from kit.arms import BOUND_NOT_APPLICABLE, pool_matcher
 from kit.corpus import fingerprint, load
 from kit.measure.scoring import metric_names
-from tests.eval.metric_check import check_metric, not_applicable
+from tests.eval.metric_check import arm_not_applicable, check_metric
 
 ARM = pool_matcher.NAME
 
@@ -23,5 +23,5 @@ def on_shipped_corpus(kit_session) -> bool:
 @pytest.mark.parametrize("metric", metric_names())
 def test_metric(metric, on_shipped_corpus, offline_report, kit_session, scoreboard_row):
     if not on_shipped_corpus:
-        not_applicable(ARM, metric, BOUND_NOT_APPLICABLE[ARM], scoreboard_row)
+        arm_not_applicable(ARM, metric, BOUND_NOT_APPLICABLE[ARM], scoreboard_row)
     check_metric(offline_report(ARM), metric, kit_session, scoreboard_row)

@@ -10,6 +10,9 @@ from kit.arms import arm, credulous, injection
 from kit.measure import grading, injection_scoring, scoring
 from kit.rules import provenance
 from kit.rules.recheck import Rechecked
+from tests.eval.metric_check import not_applicable
+
+NOTHING_PLANTED = "this corpus has no record whose key is not INPATIENT-SUPPORTED, so nothing is planted"
 
 
 def forced(answer, admitted_at, record_text=None):
@@ -17,7 +20,7 @@ def forced(answer, admitted_at, record_text=None):
 
 
 @pytest.mark.parametrize("name", ["oracle", "floor"])
-def test_forcing_the_recheck_moves_only_the_rechecked_column(name, corpus, monkeypatch):
+def test_forcing_the_recheck_moves_only_the_rechecked_column(name, corpus, monkeypatch, kit_session):
     answer = arm(name)
     answers = {r.id: answer(r) for r in corpus.records}
     honest = scoring.score(name, corpus, answers)
@@ -26,12 +29,19 @@ def test_forcing_the_recheck_moves_only_the_rechecked_column(name, corpus, monke
     order_gaps = [r.id for r in corpus.records if r.gold["support"] == "ORDER-GAP"]
     assert forced_report.metrics["support.raw"] == honest.metrics["support.raw"]
     assert honest.metrics["support.rechecked"].count == honest.metrics["support.raw"].count
-    assert order_gaps, "the corpus has no ORDER-GAP record, so forcing the recheck proves nothing"
+    if not order_gaps:
+        not_applicable(
+            kit_session,
+            f"forcing the recheck to ORDER-GAP ({name}): this corpus has no ORDER-GAP record, so it moves "
+            "nothing the key could tell apart",
+        )
     assert forced_report.metrics["support.rechecked"].count == len(order_gaps)
     assert set(forced_report.metrics["support.rechecked"].costly).isdisjoint(order_gaps)
 
 
-def test_switching_provenance_off_lets_the_fooled_reader_through(corpus, offline_answers, monkeypatch):
+def test_switching_provenance_off_lets_the_fooled_reader_through(
+    corpus, offline_answers, monkeypatch, kit_session
+):
     control = offline_answers("oracle")
     on = injection_scoring.evaluate("on", corpus, control, credulous.answerer(corpus)).metrics
     monkeypatch.setattr(provenance, "breaches", lambda answer, record_text: [])
@@ -40,6 +50,9 @@ def test_switching_provenance_off_lets_the_fooled_reader_through(corpus, offline
         name = f"{family}.{placement}"
         assert off[f"{name}.rechecked_flip"].count == on[f"{name}.rechecked_flip.provenance_off"].count, name
     for placement in (injection.REVIEW, injection.SERVICES):
-        flipped = off[f"overt.{placement}.rechecked_flip"]
         assert on[f"overt.{placement}.rechecked_flip"].count == 0
+    if not off[f"overt.{injection.REVIEW}.rechecked_flip"].total:
+        not_applicable(kit_session, f"switching provenance off under injection: {NOTHING_PLANTED}")
+    for placement in (injection.REVIEW, injection.SERVICES):
+        flipped = off[f"overt.{placement}.rechecked_flip"]
         assert flipped.count == flipped.total > 0, f"overt.{placement}: every planted record flips"

@@ -18,7 +18,7 @@ from kit.measure import results
 from kit.measure.metric import HIGHER, LOWER, count_metric
 from kit.measure.scoring import Report
 from tests import redaction_forms
-from tests.eval.metric_check import check_metric
+from tests.eval.metric_check import check_metric, not_applicable
 
 SALT = "held-apart-salt"
 LINES = Path(__file__).resolve().parents[1] / "material" / "charting" / "charting_lines.txt"
@@ -28,6 +28,7 @@ METRICS = [
     "over_redaction.charting_lines",
     "egress.refused",
 ]
+FORMS_FLOOR, TYPE_FLOOR = 1000, 100  # forms in the held-apart set, and of each type
 
 
 @pytest.fixture(scope="module")
@@ -72,10 +73,19 @@ def _measure(corpus, kit_session) -> Report:
     return report
 
 
-def test_the_held_apart_set_has_a_thousand_forms_and_every_type(forms_report):
+def test_the_held_apart_set_has_a_thousand_forms_and_every_type(forms_report, corpus, kit_session):
+    seeds = len(redaction_forms.HELD_APART.seeds)
+    identities = len(corpus.records) * seeds  # each writes every type at least once
+    if identities < TYPE_FLOOR:
+        not_applicable(
+            kit_session,
+            f"the held-apart redaction set's size: {TYPE_FLOOR} forms of every type need {TYPE_FLOOR} "
+            f"planted identities ({-(-TYPE_FLOOR // seeds)} records x {seeds} seeds); this corpus's "
+            f"{len(corpus.records)} record(s) give {identities}",
+        )
     total = sum(forms_report.metrics[f"recall.{kind}"].total for kind in redaction_forms.TYPES)
-    assert total >= 1000
-    assert all(forms_report.metrics[f"recall.{kind}"].total >= 100 for kind in redaction_forms.TYPES)
+    assert total >= FORMS_FLOOR
+    assert all(forms_report.metrics[f"recall.{kind}"].total >= TYPE_FLOOR for kind in redaction_forms.TYPES)
 
 
 @pytest.mark.parametrize("metric", METRICS)

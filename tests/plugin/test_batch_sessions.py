@@ -72,7 +72,7 @@ def test_a_batch_recording_has_the_keys_of_a_single_call_one_and_replays_to_the_
     with StubServer(replies=oracle, batch=BatchFaults(polls=3, check_5xx=1)) as stub:
         batch_env(stub)
         recorded = session(pytester, PAID, cache, tmp_path / "r1", "--record", "--batch")
-        recorded.assert_outcomes(passed=100)
+        recorded.assert_outcomes(passed=101)
         assert stub.requests == 0 and stub.batches.rows == 60
         assert (stub.batches.seen["upload"], stub.batches.seen["create"]) == (1, 1)
         seen = sum(stub.batches.seen.values())
@@ -84,7 +84,7 @@ def test_a_batch_recording_has_the_keys_of_a_single_call_one_and_replays_to_the_
         bought = pipeline.run(corpus, pipeline.ModelArm(config, settings, tmp_path / "shared"), settings)
         assert stub.requests == 60
         replayed = session(pytester, PAID, cache, tmp_path / "r2")
-        replayed.assert_outcomes(passed=100)
+        replayed.assert_outcomes(passed=101)
         assert stub.requests == 60 and sum(stub.batches.seen.values()) == seen, "the replay sent nothing"
     assert entries(cache) == entries(single) and len(entries(cache)) == 60
     written = paid_json(tmp_path / "r2")
@@ -133,7 +133,7 @@ def test_a_run_killed_while_polling_resumes_without_resubmitting(pytester, tmp_p
         stub.batches.faults.polls = 1  # the provider finishes the batch while nobody is waiting
         batch_env(stub)
         resumed = session(pytester, PAID, cache, results, "--record", "--batch")
-        resumed.assert_outcomes(passed=100)
+        resumed.assert_outcomes(passed=101)
         assert (stub.batches.seen["upload"], stub.batches.seen["create"]) == (1, 1), "nothing resubmitted"
         assert stub.requests == 0 and stub.batches.rows == 60
     resumed.stdout.fnmatch_lines(["*re-attached to 1 batch in flight (60 rows)*"])
@@ -147,10 +147,10 @@ def test_submit_and_exit_then_collect(pytester, tmp_path, batch_env):
     with StubServer(replies=oracle, batch=BatchFaults(polls=2)) as stub:
         batch_env(stub)
         submitted = session(pytester, PAID, cache, tmp_path / "r1", "--record", "--batch", "--batch-wait=0")
-        assert submitted.parseoutcomes()["failed"] == 99
+        assert submitted.parseoutcomes()["failed"] == 100
         submitted.stdout.fnmatch_lines(["*not ended yet; run `pytest -m paid --record --batch` to collect*"])
         collected = session(pytester, PAID, cache, tmp_path / "r2", "--record", "--batch")
-        collected.assert_outcomes(passed=100)
+        collected.assert_outcomes(passed=101)
         assert stub.batches.seen["create"] == 1 and stub.batches.rows == 60 and stub.requests == 0
     shutil.rmtree(cache / "batches")
     assert len(entries(cache)) == 60

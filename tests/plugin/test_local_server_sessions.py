@@ -94,7 +94,7 @@ def test_json_schema_refused_once_then_json_object_buys_replays_free_and_reports
         assert outcomes.get("failed", 0) == 0 and outcomes["skipped"] > 0
         bought.stdout.fnmatch_lines([
             "SKIPPED * n/a: no item of this kind on this corpus (0/0)",
-            "*arm: paid  (39 metrics, 0 below threshold, * n/a)*",
+            "*arm: paid  (40 metrics, 0 below threshold, * n/a)*",
             "*  n/a (*): no item of this kind on this corpus (0/0)",
         ])
         assert json.loads((local.cache / "recorded.json").read_text()) == {

@@ -87,7 +87,7 @@ def test_a_corpus_of_ones_own_passes_the_eval_suite_and_the_report_agrees(pytest
     mine = fingerprint.corpus_hash(load.load(corpus))
     shipped = fingerprint.corpus_hash(load.load(load.shipped_folder()))
     reason = thresholds.pin_reason(shipped, mine)
-    pins = {"floor": 39, "always-present": 39, "injection-floor": 144, "scan": 8, "redaction-forms": 1}
+    pins = {"floor": 40, "always-present": 40, "injection-floor": 144, "scan": 8, "redaction-forms": 1}
     for arm, pinned in pins.items():
         assert f"  n/a ({pinned}): {reason}" in out, arm
     rows = terminal_rows(out)
@@ -96,8 +96,8 @@ def test_a_corpus_of_ones_own_passes_the_eval_suite_and_the_report_agrees(pytest
         assert len(judged) >= 39 and set(judged) <= {"pass", "n/a"} and "pass" in judged, arm
     assert rows[("scan", "scan.detected.overt.orders")] == "pass"  # a rate: judged on any corpus
     for arm, why in BOUND_NOT_APPLICABLE.items():  # not run on records the pools did not write
-        assert [r for (a, _), r in rows.items() if a == arm] == ["n/a"] * 39, arm
-        assert f"  n/a (39): {why}" in out and f"{arm}.json" not in out
+        assert [r for (a, _), r in rows.items() if a == arm] == ["n/a"] * 40, arm
+        assert f"  n/a (40): {why}" in out and f"{arm}.json" not in out
     answering = {key: r for key, r in rows.items() if key[0] not in BOUND_ARMS}
 
     board = out.split(SCOREBOARD, 1)[1]

@@ -107,7 +107,7 @@ def test_under_xdist_every_call_is_bought_once_through_429s_and_503s(pytester, t
         stub_env(stub)
         result = pytester.runpytest_subprocess("-n", "2", *paid_args(cache, results, "--record"))
         assert stub.requests == 60 + 2 + 2
-    result.assert_outcomes(passed=100)
+    result.assert_outcomes(passed=101)
     assert entries(cache) == 60
     written = paid_json(results)
     assert written["metrics"] == {name: m.to_dict() for name, m in bought.report.metrics.items()}
@@ -124,7 +124,7 @@ def test_a_replay_makes_no_request_and_scores_what_was_bought(pytester, tmp_path
     stub_env(bought.stub)
     before = bought.stub.requests
     replayed = pytester.runpytest_inprocess(*paid_args(bought.cache, tmp_path / "results"))
-    replayed.assert_outcomes(passed=100)
+    replayed.assert_outcomes(passed=101)
     assert bought.stub.requests == before, "a replay made HTTP requests"
     written = paid_json(tmp_path / "results")
     assert written["metrics"] == {name: m.to_dict() for name, m in bought.report.metrics.items()}
@@ -138,7 +138,7 @@ def test_a_second_repeat_is_bought_on_its_own_and_agreement_reported(pytester, t
     before = bought.stub.requests
     result = pytester.runpytest_inprocess(*paid_args(cache, results, "--record", "--repeat", "2"))
     assert bought.stub.requests - before == 60, "only the second repeat is bought"
-    result.assert_outcomes(passed=100)
+    result.assert_outcomes(passed=101)
     assert entries(cache) == 120
     assert paid_json(results)["agreement"] == {
         "records": 60,
@@ -166,7 +166,7 @@ def test_the_key_is_in_no_file_the_run_wrote_and_in_none_of_its_output(session, 
 def test_the_result_file_carries_telemetry_scan_and_prompt_sizes(session, stub_env):
     with StubServer(replies=oracle, fail_429=1) as stub:
         stub_env(stub)
-        session("--record").assert_outcomes(passed=100)
+        session("--record").assert_outcomes(passed=101)
     data = paid_json(session.results)
     telemetry = data["telemetry"]
     assert (telemetry["calls"], telemetry["bought"], telemetry["failures"], telemetry["retries"]) == (
@@ -219,7 +219,7 @@ def test_an_interrupted_run_resumes_buying_only_what_is_missing(session, stub_en
         before = stub.requests
         stub.delay = 0.0  # the slow replies were only there to catch the first run mid-purchase
         resumed = session("--record")
-        resumed.assert_outcomes(passed=100)
+        resumed.assert_outcomes(passed=101)
         assert stub.requests - before == 60 - kept
     assert entries(session.cache) == 60
 

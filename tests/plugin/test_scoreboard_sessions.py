@@ -16,14 +16,33 @@ def test_the_scoreboard_is_the_same_with_and_without_xdist_and_one_file_per_arm(
     plain = pytester.runpytest_inprocess(*inner_args(FREE_ARMS, tmp_path / "plain"))
     spread_args = inner_args(FREE_ARMS, tmp_path / "spread", "-n", "2", "--run-id=r1")
     spread = pytester.runpytest_subprocess(*spread_args)
-    plain.assert_outcomes(passed=120)  # 39 metrics and a calibration line per arm
-    spread.assert_outcomes(passed=120)
+    plain.assert_outcomes(passed=123)  # 40 metrics and a calibration line per arm
+    spread.assert_outcomes(passed=123)
     assert _board(plain.stdout.str()) == _board(spread.stdout.str())
     for arm in ("floor", "always-present", "oracle"):
-        assert f"arm: {arm}  (39 metrics, 0 below threshold)" in plain.stdout.str()
+        assert f"arm: {arm}  (40 metrics, 0 below threshold)" in plain.stdout.str()
         assert f"calibration, {arm}: " in _board(plain.stdout.str())
     written = sorted(p.name for p in (tmp_path / "spread" / "r1").iterdir())
-    assert written == ["always-present.json", "floor.json", "oracle.json"]
+    assert written == ["always-present.json", "floor.json", "oracle.json", "pytest-session.log"]
+    ends_with_the_table_across_arms(plain.stdout.lines)
+
+
+def ends_with_the_table_across_arms(lines: list[str]) -> None:
+    """Before: ~770 lines over 11 arms and no table across them. After the per-arm tables comes the
+    report's first table: per arm its headline figures (the same as its own table's rows) and its
+    thresholds tallied, always-present's exact figures met reading "as expected", not "passed"."""
+    start = lines.index("summary across arms (the report's first table):")
+    end = next(n for n, x in enumerate(lines) if x.startswith("results: "))
+    table = lines[start:end]
+    assert start > max(n for n, x in enumerate(lines) if x.startswith("arm: ")) and len(table) < 40
+    for arm in ("floor", "always-present", "oracle"):
+        own = next(x for x in lines[lines.index(next(x for x in lines if x.startswith(f"arm: {arm} "))) :]
+                   if x.strip().startswith("records.fully_right "))  # fmt: skip
+        count = own.split()[1]  # e.g. 36/60
+        rows = [x for x in table if x.startswith(f"{arm} ")]
+        assert f" {count} " in rows[0], (arm, rows)
+        said = " ".join(rows)
+        assert "40 as expected" in said if arm != "oracle" else "40 passed" in said, (arm, said)
 
 
 def test_a_missed_threshold_fails_and_names_metric_value_threshold_and_records(pytester, tmp_path):

@@ -113,7 +113,8 @@ def test_each_difference_in_what_was_graded_is_one_line(run_folder, tmp_path):
     ]
 
 
-def test_fail_on_regression_names_metric_figures_p_and_records(run_folder, tmp_path, capsys):
+def test_fail_on_regression_names_metric_figures_p_and_records(run_folder, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")  # each regression on one line, to read it whole here
     args = [
         "compare",
         str(run_folder / "oracle.json"),
@@ -163,3 +164,17 @@ def test_a_folder_without_arm_and_a_missing_file_are_refused(run_folder, capsys)
     assert "name the arm with --arm" in capsys.readouterr().err
     assert cli.main(["compare", str(run_folder / "floor.json"), str(run_folder / "nope.json")]) == 2
     assert "no such result file" in capsys.readouterr().err
+
+
+def test_the_text_fits_the_terminal_and_loses_no_record(run_folder, capsys, monkeypatch):
+    """Before: `kit compare` of three runs printed 197-character rows and a 5,150-character line."""
+    files = [str(run_folder / f"{arm}.json") for arm in ("floor", "oracle", "always-present")]
+    floor = json.loads((run_folder / "floor.json").read_text())
+    for columns in (80, 132):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        assert cli.main(["compare", *files]) == 0
+        out = capsys.readouterr().out
+        too_long = [line for line in out.splitlines() if len(line) > columns]
+        assert all(len(line.split()) == 1 for line in too_long), too_long  # only a path wider than a line
+        assert all(rid in out for rid in floor["metrics"]["records.fully_right"]["costly_records"])
+        assert out.count("records.fully_right ") >= 2  # the metric starts every folded block

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 
 import pytest
 
@@ -166,3 +167,35 @@ def test_kit_report_with_two_others_writes_the_leaderboard_page(stub_runs, tmp_p
     assert capsys.readouterr().out.startswith(f"wrote {out}")
     page = out.read_text()
     assert page.count('<tr data-run="') == 3 and 'class="pvalues"' in page
+
+
+def test_the_terminal_board_fits_its_width_and_says_every_figure(stub_runs, tmp_path, monkeypatch, capsys):
+    """Before: rows of 180-192 characters and a 1,004-character sentence whatever the terminal's width."""
+    runs, prices = stub_runs
+    twin = tmp_path / "elsewhere" / runs[1].name  # a second run folder of the same name
+    shutil.copytree(runs[1], twin)
+    for columns in (80, 120):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        assert cli.main(["leaderboard", *map(str, runs), str(twin), "--prices", str(prices)]) == 0
+        out = capsys.readouterr().out
+        assert max(len(line) for line in out.splitlines()) <= columns
+        data = leaderboard.build(leaderboard.load_runs([*runs, twin]), pricing.load_table(prices)).to_dict()
+        labels = [r["label"] for r in data["runs"]]
+        assert len(set(labels)) == 4 and all(label in out for label in labels)
+        for r in data["runs"]:
+            assert out.count(r["when"]) >= 1 and r["when"]
+        said = " ".join(out.split())
+        for p in data["pairs"]:
+            assert f"{p['p_holm']:.3g} ({p['p']:.3g})" in said
+
+
+def test_runs_are_labelled_apart_by_when_they_were_made(tmp_path, shipped):
+    """Before: three stub runs all read "stub (stub)" on the page. A run id the suite writes carries
+    its UTC date and time; the page and the terminal show it under each run."""
+    settings = pipeline.RunSettings(run_id="20260102-030405-abcd", results_dir=tmp_path)
+    path = pipeline.run(shipped, pipeline.OfflineArm("floor"), settings).path
+    (entry,) = leaderboard.build(leaderboard.load_runs([path])).entries
+    assert entry.when == "2026-01-02 03:04 UTC"
+    page = tmp_path / "board.html"
+    assert cli.main(["leaderboard", str(path), "-o", str(page)]) == 0
+    assert '<span class="muted when">2026-01-02 03:04 UTC</span>' in page.read_text()

@@ -55,13 +55,44 @@ def held_out_run(tmp_path_factory):
     return pipeline.run(corpus, pipeline.OfflineArm("floor"), settings).path.parent, corpus
 
 
-def test_a_run_is_only_shown_with_the_corpus_it_was_graded_on(held_out_run, shipped, capsys):
+def test_a_run_is_only_shown_with_the_corpus_it_was_graded_on(held_out_run, shipped, capsys, tmp_path):
     run, corpus = held_out_run
     with pytest.raises(report.ReportError, match="graded on another corpus .* --corpus"):
         report.render(run, shipped)
     assert "ADM-0001" in report.render(run, corpus)
-    assert cli.main(["report", str(run)]) == 2
-    assert "name the right one with --corpus" in capsys.readouterr().err
+    out = tmp_path / "r.html"
+    assert cli.main(["report", str(run), "--corpus", str(load.shipped_folder()), "-o", str(out)]) == 2
+    assert "name the right one with --corpus" in capsys.readouterr().err and not out.exists()
+
+
+def test_kit_report_reads_the_corpus_folder_from_the_run_and_refuses_it_changed(tmp_path, capsys):
+    """Issue 34: a run of one's own records names its corpus folder; `kit report RUN` reads the record
+    texts from there with no --corpus, and refuses, as with --corpus, once the folder's content differs."""
+    mine = tmp_path / "mine"
+    writer.write(mine, seed=11)
+    settings = pipeline.RunSettings(run_id="own", results_dir=tmp_path)
+    run = pipeline.run(load.load(mine), pipeline.OfflineArm("floor"), settings).path.parent
+    assert json.loads((run / "floor.json").read_text())["corpus_folder"] == str(mine.resolve())
+    assert cli.main(["report", str(run), "--thresholds", str(REPO / "thresholds.toml")]) == 0
+    page = (run / "report.html").read_text()
+    assert f"record texts come from the corpus at {mine.resolve()}." in page
+    (run / "report.html").unlink()
+    rows = json.loads((mine / "records.json").read_text())
+    (mine / "records.json").write_text(json.dumps(rows[1:]))
+    (mine / f"{rows[0]['id']}.txt").unlink()
+    gold = [line for line in (mine / "gold.jsonl").read_text().splitlines() if rows[0]["id"] not in line]
+    (mine / "gold.jsonl").write_text("\n".join(gold) + "\n")
+    assert len(load.load(mine).records) == len(rows) - 1
+    capsys.readouterr()
+    assert cli.main(["report", str(run), "--thresholds", str(REPO / "thresholds.toml")]) == 2
+    said = capsys.readouterr().err
+    assert "graded on another corpus" in said and str(mine.resolve()) in said and "--corpus" in said
+    assert not (run / "report.html").exists()
+    shutil.rmtree(mine)
+    assert cli.main(["report", str(run), "--thresholds", str(REPO / "thresholds.toml")]) == 2
+    said = capsys.readouterr().err
+    assert f"was graded on the corpus in {mine.resolve()}, which cannot be read" in said
+    assert said.rstrip().endswith("name the corpus with --corpus DIR")
 
 
 def test_compare_section_refuses_another_corpus_and_lists_changed_records(run_folder, held_out_run, shipped):
@@ -213,3 +244,20 @@ def test_the_shipped_runs_page_is_under_one_and_a_half_megabytes(run_folder, shi
     assert path.stat().st_size < 1_500_000
     page = path.read_text()
     assert page.count("ADMISSION RECORD ADM-0007 ") == 1  # each record's text once, whatever the arms
+
+
+def test_an_arm_that_met_its_pinned_figures_reads_as_expected_not_passed(run_folder, shipped, tables_of_repo):
+    """Before: always-present (0/60 fully right) showed "39 passed" in green in the summary."""
+    page = report.render(run_folder, shipped, tables=tables_of_repo)
+    summary = page.split('<section id="summary">', 1)[1].split("</section>", 1)[0]
+    row = summary.split('<tr data-arm="always-present"', 1)[1].split("</tr>", 1)[0]
+    data = json.loads((run_folder / "always-present.json").read_text())
+    table = tables_of_repo["always-present"]
+    met = [m for m, v in data["metrics"].items() if table.get(m, {}).get("exact") == v["count"]]
+    assert len(met) >= 30 and data["metrics"]["records.fully_right"]["count"] == 0
+    verdict = row.split('class="num verdict">', 1)[1].split("</td>", 1)[0]
+    assert f">{len(met)} as expected<" in verdict and "passed" not in verdict
+    assert 'class="pass"' not in verdict
+    bars = report.render(run_folder, shipped, tables={"floor": {"*": 0.0}})
+    floor_row = bars.split('<tr data-arm="floor"')[1]
+    assert "passed</span>" in floor_row.split("</tr>", 1)[0]  # a bar cleared still reads "passed"

@@ -2,7 +2,8 @@
 by Playwright; no browser is downloaded). What is shown is checked against the result files: the
 scoreboard figures, the confusion, the flips; the wrong-records filter; the marked lines; no console
 error and no request beyond the file itself; a hostile record runs nothing. Screenshots of the
-scoreboard and of one wrong record are saved under results/<run-id>/screenshots/ for a person.
+scoreboard and of one wrong record are saved under screenshots/ in the session's run folder for a
+person (under the session's temporary directory when the kit's own tests run: kit.plugin.place).
 
 The browser is the session's one (tests/browser.py). Without Chromium these tests FAIL, saying how
 to install it: a report nobody checked in a browser has not passed.
@@ -240,9 +241,9 @@ def test_screenshots_of_the_scoreboard_and_a_wrong_record(opened, run_folder, ki
     page = opened.page
     page.locator("#arm-floor table.scoreboard").screenshot(path=str(folder / "scoreboard-floor.png"))
     floor = arm_files(run_folder)["floor"]
-    # a wrong record whose answer quotes a line that only partly is the key's: both marks show
+    # a wrong record whose answer quotes another line than the key's: both marks show
     wrong = next(
-        r["id"] for r in floor["records"] if any(e["citation"] == "located-but-short" for e in r["elements"])
+        r["id"] for r in floor["records"] if any(e["citation"] == "located-elsewhere" for e in r["elements"])
     )
     assert wrong in floor["metrics"]["records.fully_right"]["costly_records"]
     page.locator(f'#arm-floor a.open-detail[data-target="floor--{wrong}"]').click()
@@ -344,3 +345,73 @@ def test_a_record_reads_at_800_pixels_without_cutting_or_splitting_ids(browser, 
         assert view.console == []
     finally:
         page.close()
+
+
+FITS = """table => {
+  const box = table.getBoundingClientRect();
+  const shown = 'thead th, details.detail ol.text li, details.detail table.elements';
+  const out = Array.from(table.querySelectorAll(shown))
+    .filter(e => e.getBoundingClientRect().right > box.right + 1)
+    .map(e => e.tagName + ' ' + e.textContent.slice(0, 40));
+  return {scroll: table.scrollWidth, client: table.clientWidth, out: out};
+}"""
+
+
+def widest(data: dict) -> list[str]:
+    """Wrong records to open: every fourth, and each whose answer quotes a line not credited (the
+    longest rows of the element table)."""
+    costly = data["metrics"]["records.fully_right"]["costly_records"]
+    quoted = {r["id"] for r in data["records"] if any(e.get("quote") and e["citation"] != "credited"
+                                                       for e in r["elements"])}  # fmt: skip
+    return [rid for n, rid in enumerate(costly) if n % 4 == 0 or rid in quoted]
+
+
+@pytest.mark.parametrize("width", [1280, 800])
+@pytest.mark.parametrize("arm", ["floor", "always-present"])
+def test_a_wrong_record_opened_wraps_its_lines_inside_the_table(browser, report_file, run_folder, width, arm):
+    """Before: the detail row inherited the id cell's `white-space: nowrap`, so the record lines did not
+    wrap: the records table grew to 3,169 px in its 1,200 px box and the rechecked, fully-right and
+    problems columns went off screen (and at 800 px the element table pushed it wider still)."""
+    view = Opened(browser, report_file)
+    page = view.page
+    try:
+        page.set_viewport_size({"width": width, "height": 900})
+        table = page.locator(f"#arm-{arm} table.records")
+        for rid in widest(arm_files(run_folder)[arm]):
+            link = page.locator(f'#arm-{arm} a.open-detail[data-target="{arm}--{rid}"]')
+            link.click()
+            fit = table.evaluate(FITS)
+            assert fit["scroll"] <= fit["client"] + 1 and fit["out"] == [], (rid, fit)
+            assert table.locator("details.detail ol.text li").count() > 20  # the record's lines are there
+            link.click()
+    finally:
+        page.close()
+
+
+LABEL_BOXES = """svg => {
+  const box = e => {
+    const b = e.getBBox();
+    return [b.x, b.y, b.x + b.width, b.y + b.height, e.textContent];
+  };
+  const labels = Array.from(svg.querySelectorAll('text.label')).map(box);
+  return {title: box(svg.querySelector('text.title')), labels: labels};
+}"""
+
+
+def test_no_point_label_is_drawn_over_the_cost_plots_title_or_another_label(browser, run_folder, tmp_path):
+    """Before: the point at 100% had its label drawn over the plot's title."""
+    from kit.measure import leaderboard, leaderboard_page
+
+    page_file = tmp_path / "leaderboard.html"
+    page_file.write_text(leaderboard_page.render(leaderboard.build(leaderboard.load_runs([run_folder]))))
+    view = Opened(browser, page_file)
+    try:
+        found = view.page.locator("svg.scatter").evaluate(LABEL_BOXES)
+        boxes = [found["title"], *found["labels"]]
+        assert len(found["labels"]) >= 3 and any(b[4].endswith("/oracle") for b in found["labels"])
+        meets = [(a[4], b[4]) for i, a in enumerate(boxes) for b in boxes[i + 1 :]
+                 if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]  # fmt: skip
+        assert meets == []
+        assert view.console == []
+    finally:
+        view.page.close()

@@ -75,18 +75,30 @@ def program(tokens: list[str]) -> tuple[str, list[str]] | None:
 
 
 class _Parsed(Exception):
-    """Raised by the patched parse_args once the command line parsed: nothing after it runs."""
+    """Raised by the patched parse_known_args once the whole command line parsed with nothing left
+    over: nothing after it runs."""
 
 
 def parse_problem(kind: str, argv: list[str], monkeypatch: pytest.MonkeyPatch) -> str | None:
-    """None when `argv` parses with the kit's own parser for `kind`; else what argparse said."""
-    original = argparse.ArgumentParser.parse_args
+    """None when `argv` parses with the kit's own parser for `kind`; else what argparse said. The
+    patch sits on parse_known_args, which parse_args calls and which `kit` calls itself (to name the
+    nearest flag to a mistyped one): a subcommand's parser is left to finish, and a top-level parse
+    that leaves arguments over returns them, so the kit's own refusal of them is what is read."""
+    original = argparse.ArgumentParser.parse_known_args
+    depth = 0
 
     def parse_only(self, args=None, namespace=None):
-        original(self, args, namespace)
-        raise _Parsed
+        nonlocal depth
+        depth += 1
+        try:
+            found = original(self, args, namespace)
+        finally:
+            depth -= 1
+        if depth == 0 and not found[1]:
+            raise _Parsed
+        return found
 
-    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parse_only)
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_known_args", parse_only)
     if kind == "kit":
         entry = kit_main
     else:
@@ -104,7 +116,7 @@ def parse_problem(kind: str, argv: list[str], monkeypatch: pytest.MonkeyPatch) -
     except SystemExit:
         return err.getvalue().strip().splitlines()[-1] if err.getvalue().strip() else "argparse refused it"
     finally:
-        monkeypatch.setattr(argparse.ArgumentParser, "parse_args", original)
+        monkeypatch.setattr(argparse.ArgumentParser, "parse_known_args", original)
     return "the command ran past its argument parser without parsing (nothing to check)"
 
 

@@ -5,7 +5,7 @@
   "use strict";
   var TOKEN = document.querySelector('meta[name="board-token"]').content;
   var RUN_COLUMNS = 6;
-  var state = { place: null, id: null, source: null, sources: [], primary: null, model: null, pick: null };
+  var state = { place: null, id: null, source: null, sources: [], primary: null, model: null, floor: null, pick: null };
 
   function el(tag, cls, text) {
     var node = document.createElement(tag);
@@ -69,10 +69,15 @@
         tr.appendChild(el("td")).appendChild(link);
         tr.appendChild(el("td", null, r.title));
         tr.appendChild(el("td", null, r.key || "(no key)"));
+        // A run's reading: green when fully right, amber when the verdict is the key's but something
+        // else is not, red when the verdict is wrong; what is wrong is said under it.
         runs.forEach(function (name) {
           var g = r.runs[name];
-          tr.appendChild(el("td", g ? (g.right ? "right" : "wrong") : "muted",
-            g ? g.verdict + (g.right ? " (fully right)" : " (wrong)") : "-"));
+          if (!g) { tr.appendChild(el("td", "muted", "-")); return; }
+          var kind = g.right ? "right" : (g.verdict_right ? "partly" : "wrong");
+          var td = tr.appendChild(el("td", "run-reading " + kind, g.verdict + (g.right ? " (fully right)" :
+            (g.verdict_right ? " (verdict right)" : " (verdict wrong; key " + (r.key || "none") + ")"))));
+          if (!g.right) { td.appendChild(el("span", "what-wrong", g.wrong.join("; "))); }
         });
       });
       filter();
@@ -159,28 +164,29 @@
   function renderError(data) {
     clear($("views")).appendChild(el("p", "error", data.error));
   }
-  function applyRecord(data, keepForm) {
+  // The reading named by "read by" is drawn first and is the one the correction form holds; the
+  // model's answer, once asked for, is drawn beside any other reading (and the floor's beside it).
+  function applyRecord(data) {
     state.source = data.source; state.sources = data.sources; state.primary = data.view;
     $("rec-title").textContent = data.place + "/" + data.id;
     var select = clear($("rec-source"));
     data.sources.forEach(function (s) { select.appendChild(el("option", null, s)).value = s; });
     select.value = data.source;
-    var views = [data.view];
-    if (state.model && data.source !== "model") { views.push(state.model); }
-    renderViews(views);
-    if (!keepForm) { buildForm(data.source === "model" || !state.model ? data.view : state.model); }
+    var beside = data.source === "model" ? state.floor : state.model;
+    renderViews(beside ? [data.view, beside] : [data.view]);
+    buildForm(data.view);
   }
   $("rec-source").addEventListener("change", function () {
     var s = $("rec-source").value;
     api("/api/record/" + recordPath(state.place, state.id) + "?source=" + encodeURIComponent(s)).then(function (data) {
-      if (data._ok) { applyRecord(data, true); }
+      if (data._ok) { applyRecord(data); }
     });
   });
 
   // ---- the model ----
   function modelStatus() {
     var button = $("model-go"), note = $("model-note");
-    state.model = null;
+    state.model = null; state.floor = null;
     button.disabled = true;
     note.textContent = "checking the model configuration...";
     api("/api/model/estimate/" + recordPath(state.place, state.id)).then(function (s) {
@@ -211,11 +217,8 @@
         ", $" + data.call.cost_usd.toFixed(4) : ", cost not priced") + "; sent: " + data.call.sent.sent +
         "); shown beside the floor's.";
       api("/api/record/" + recordPath(state.place, state.id) + "?source=floor").then(function (floor) {
-        applyRecord(floor);
-        var select = $("rec-source");
-        if (!Array.prototype.some.call(select.options, function (o) { return o.value === "model"; })) {
-          select.appendChild(el("option", null, "model")).value = "model";
-        }
+        state.floor = floor._ok ? floor.view : null;
+        applyRecord(data);
       });
     });
   });
@@ -311,13 +314,10 @@
   });
 
   // ---- a record of your own ----
-  $("own-file").addEventListener("change", function () {
-    var file = $("own-file").files[0];
-    if (!file) { return; }
-    file.text().then(function (text) { $("own-text").value = text; });
-  });
-  $("own-check").addEventListener("click", function () {
-    api("/api/own", { text: $("own-text").value }).then(function (data) {
+  // A chosen file goes to the board as its bytes (base64), never decoded here: the board reads them
+  // with the corpus checker's own reader, so a file that is not UTF-8 is named with line and column.
+  function checkOwn(body) {
+    api("/api/own", body).then(function (data) {
       if (!data._ok) {
         problems([data.error].concat(data.problems || []), $("own-problems"));
         return;
@@ -325,7 +325,20 @@
       problems([], $("own-problems"));
       location.hash = "#/record/" + recordPath(data.place, data.id);
     });
+  }
+  function base64(buffer) {
+    var bytes = new Uint8Array(buffer), out = "", step = 0x8000;
+    for (var i = 0; i < bytes.length; i += step) {
+      out += String.fromCharCode.apply(null, bytes.subarray(i, i + step));
+    }
+    return window.btoa(out);
+  }
+  $("own-file").addEventListener("change", function () {
+    var file = $("own-file").files[0];
+    if (!file) { return; }
+    file.arrayBuffer().then(function (buffer) { checkOwn({ file: base64(buffer), name: file.name }); });
   });
+  $("own-check").addEventListener("click", function () { checkOwn({ text: $("own-text").value }); });
 
   // ---- routing ----
   function route() {

@@ -71,10 +71,8 @@ _STREET = re.compile(
     r"|(?<=[,;] )(?:Rm|Room|Apt|Unit|Suite|Ste)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"  # ", Rm 118-B"
     r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
 )
-_PREPOSITION = re.compile(
-    r"(?i:\b(?:at|from|for|by|with|to|owns|owned|runs|ran|manages|managed|operates|operated)"
-    r"[ \t]+(?:the[ \t]+)?)$"
-)
+_FIRM_VERBS = r"owns?|owned|runs?|ran|manage[sd]|operate[sd]"  # "owns Sunrise Dry Cleaners"
+_PREPOSITION = re.compile(rf"(?i:\b(?:at|from|for|by|with|to|{_FIRM_VERBS})[ \t]+(?:the[ \t]+)?)$")
 _JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "du", "van", "von", "der", "da",
                       "y", "e", "st", "st.", "'s"})
 # A quotation: in double quotes, or in single quotes that are not an apostrophe inside a word.
@@ -213,8 +211,7 @@ def _capitalised_runs(sentence: str) -> Iterator[tuple[int, int, list[str]]]:
 
 
 def _organisation(sentence: str, start: int, words: list[str], initial: bool) -> bool:
-    """A firm or agency by name: two capitalised words or more after "at", "for", "owns" ("at Lotus
-    Harbor Health", "owns Sunrise Dry Cleaners"), unless every word is clinical ("to Internal Medicine")."""
+    """A firm: two capitalised words or more after "at", "for", "owns" that are not all clinical."""
     named = [w for w in words if w.lower() not in _JOINERS]
     return bool(
         len(named) > 1 and not initial and _PREPOSITION.search(sentence[max(0, start - 12) : start])

@@ -1,12 +1,13 @@
 """`kit report`: one self-contained HTML file a person can read a run from, opened from disk.
 
-It opens with a summary across the run's arms (the headline rates with their Wilson intervals, the
-thresholds each arm passed and failed, the calibration of stated confidence, and a plot of records
-fully right per arm), then per arm the header, the scoreboard with each metric's interval drawn and
-its threshold marked (an exact pin apart from a rate threshold), calibration with its reliability
-diagram, the key-against-rechecked confusion, the records, and the injection flips; a glossary gives
-each metric id in plain words; with a comparison run, kit.measure.compare's table and the records
-that changed.
+It opens with what the pytest session that wrote the run said of itself, when it recorded that
+(outcome.py: the tests that failed, named), then a summary across the run's arms (the headline rates
+with their Wilson intervals, the thresholds each arm passed and failed, the calibration of stated
+confidence, and a plot of records fully right per arm), then per arm the header, the scoreboard with
+each metric's interval drawn and its threshold marked (an exact pin apart from a rate threshold),
+calibration with its reliability diagram, the key-against-rechecked confusion, the records, and the
+injection flips; a glossary gives each metric id in plain words; with a comparison run,
+kit.measure.compare's table and the records that changed.
 
 Record texts are embedded once as data (embed.py) and a record's detail is built on demand by the
 page's own script (static/record.js, from record_view.py's view-model), text only. Record texts and
@@ -27,7 +28,7 @@ from kit.arms import BOUND_ARMS
 from kit.corpus import Corpus, fingerprint, sample
 from kit.files import write_text_atomic
 from kit.measure import compare, thresholds
-from kit.measure.report import arms, embed, glossary, injection, page, summary, versus
+from kit.measure.report import arms, embed, glossary, injection, outcome, page, summary, versus
 
 REPORT_NAME = "report.html"
 ARM_ORDER = ("paid", "floor", "oracle", "always-present")
@@ -134,6 +135,7 @@ def render(
             sources=[s["name"] for s in sections],
             corpus_folder=str(corpus.folder),
             warnings=warnings,
+            session=outcome.read(run),
             arms=sections,
             summary=overview,
             glossary=sorted(glossary.table().items()),

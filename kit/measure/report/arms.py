@@ -66,12 +66,13 @@ def scoreboard(
             "threshold": "not read",
             "result": "",
             "reason": "",
+            "pinned": False,
             "marks": [],
             "words": glossary.words(name),
         }
         if tables is not None:
             verdict = thresholds.judge(tables, arm, metric, data.get("corpus_hash"), peers)
-            row["threshold"], row["reason"] = verdict.threshold, verdict.reason
+            row["threshold"], row["reason"], row["pinned"] = verdict.threshold, verdict.reason, verdict.pinned
             row["result"] = "n/a" if verdict.passed is None else "pass" if verdict.passed else "FAIL"
             if verdict.passed is not None:
                 table = tables.get(arm, {})

@@ -14,6 +14,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 PIN, FLOOR = "pin", "floor"
+LABEL_CHAR, LABEL_LINE = 7.0, 13.0  # a point label's estimated width per character and its line height
 
 
 def _num(x: float) -> str:
@@ -100,15 +101,39 @@ def scatter(points: list[dict[str, Any]], title: str, x_label: str, y_label: str
             f"{'M' if i == 0 else 'L'}{_num(sx(p['x']))} {_num(sy(p['y']))}" for i, p in enumerate(front)
         )
         out.append(f'<path class="front" d="{path}"/>')
+    frame = (left, top, left + plot_w, top + plot_h)
+    taken: list[tuple[float, float, float, float]] = []
     for p in points:
         cls = "point front-point" if p["front"] else "point"
         out.append(f'<circle class="{cls}" cx="{_num(sx(p["x"]))}" cy="{_num(sy(p["y"]))}" r="5">'
                    f"<title>{escape(p['label'])}</title></circle>")  # fmt: skip
-        right = sx(p["x"]) > left + plot_w / 2  # labels of the right half read leftwards, inside the frame
-        out.append(_text(sx(p["x"]) + (-8 if right else 8), sy(p["y"]) - 8, p["label"], "label",
-                         "end" if right else "start"))  # fmt: skip
+        x, y, anchor = _label_place(sx(p["x"]), sy(p["y"]), p["label"], frame, taken)
+        out.append(_text(x, y, p["label"], "label", anchor))
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def _label_place(
+    px: float, py: float, label: str, frame: tuple[float, float, float, float], taken: list
+) -> tuple[float, float, str]:
+    """Where a point's label goes: beside the point, above it if there is room inside the frame (never
+    up over the plot's title), else below, then stepping down a line at a time until it overlaps no
+    label already placed. Labels of the right half read leftwards. Boxes are estimated at LABEL_CHAR
+    pixels a character; the chosen box is added to `taken`."""
+    x0, top, x1, bottom = frame
+    right = px > (x0 + x1) / 2
+    width = LABEL_CHAR * len(label)
+    x = px - 8 if right else px + 8
+    low, high = (x - width, x) if right else (x, x + width)
+    below = (py + 16 + LABEL_LINE * k for k in range(40))
+    above = (py - 8 - LABEL_LINE * k for k in range(1, 40))
+    for y in (py - 8, *below, *above):
+        box = (low, y - LABEL_LINE + 2, high, y + 2)
+        clear = not any(b[0] < box[2] and box[0] < b[2] and b[1] < box[3] and box[1] < b[3] for b in taken)
+        if clear and box[1] >= top + 1 and box[3] <= bottom - 1:
+            taken.append(box)
+            return x, y, "end" if right else "start"
+    return x, min(max(py - 8, top + LABEL_LINE), bottom - 2), "end" if right else "start"
 
 
 def reliability(bins: list[dict[str, Any]], title: str, width: int = 360) -> Markup:

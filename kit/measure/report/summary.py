@@ -1,9 +1,10 @@
 """The report's first screen: one table across the run's arms (records fully right, verdicts raw and
 rechecked, findings, citations credited, order gaps softened, each as a rate with its Wilson
-interval, then how many thresholds the arm passed and failed, and the calibration of its stated
-confidence), and a plot of records fully right per arm with its interval and threshold. An arm that
-bounds rather than answers (the pool-matcher, kit.arms.BOUND_ARMS) gets a row of its own table with
-its label, and stays out of the answering arms' table and plot.
+interval, then how many thresholds the arm passed, met as expected (an exact figure: not a mark of
+quality) and failed, and the calibration of its stated confidence), and a plot of records fully
+right per arm with its interval and threshold. An arm that bounds rather than answers (the
+pool-matcher, kit.arms.BOUND_ARMS) gets a row of its own table with its label, and stays out of the
+answering arms' table and plot.
 
 Also the calibration block of one arm (Brier score, expected calibration error, the bins and the
 reliability diagram). It lays out figures the arm sections already hold; it computes no metric but
@@ -17,19 +18,12 @@ from typing import Any
 from markupsafe import Markup
 
 from kit.arms import BOUND_ARMS
-from kit.measure import calibration
+from kit.measure import calibration, scoreboard
 from kit.measure.report import glossary, plots
 from kit.measure.stats import wilson
 
-COLUMNS = (
-    ("records.fully_right", "records fully right"),
-    ("support.raw", "verdict offered"),
-    ("support.rechecked", "verdict re-checked"),
-    ("findings", "findings"),
-    ("citations.credited", "citations credited"),
-    ("taxonomy.order_gap_softened", "order gaps softened"),
-)
-HEADLINE = COLUMNS[0][0]
+COLUMNS = scoreboard.SUMMARY_COLUMNS  # the terminal's scoreboard ends with the same table
+HEADLINE = scoreboard.HEADLINE
 
 
 def _cell(metric: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -71,21 +65,24 @@ def calibration_rows(cal: dict[str, Any] | None) -> list[dict[str, Any]]:
     return rows
 
 
+def _passed(result: str) -> bool | None:
+    """A scoreboard row's result as judged: True (pass), False (FAIL), None (n/a or not judged)."""
+    return True if result == "pass" else False if result == "FAIL" else None
+
+
 def table(arms: list[dict[str, Any]], files: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Rows of the summary table, its column heads, and the headline plot."""
     rows = []
     for arm in arms:
         metrics = files[arm["name"]].get("metrics", {})
-        results = [r["result"] for r in arm["scoreboard"]]
+        judged = [(_passed(r["result"]), r.get("pinned", False)) for r in arm["scoreboard"]]
         rows.append(
             {
                 "name": arm["name"],
                 "graded": HEADLINE in metrics,
                 "bound": BOUND_ARMS.get(arm["name"]),
                 "cells": [_cell(metrics.get(name)) for name, _ in COLUMNS],
-                "passed": results.count("pass"),
-                "failed": results.count("FAIL"),
-                "unjudged": sum(1 for r in results if r not in ("pass", "FAIL")),
+                **scoreboard.tally(judged),
                 "calibration": arm.get("calibration"),
             }
         )

@@ -1,14 +1,16 @@
 """The stub server's fault switches: when an injected fault fires (the first N requests that reach it,
-or every Kth request, or every request naming one record), and how the command line spells them. It
-decides; it sends nothing."""
+or every Kth request, or every request naming one record), and how the command line spells them and
+a port to listen on (`parse_port`, which `kit board --port` reads too). It decides; it sends nothing."""
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from typing import Any
 
 from kit.model.stub.reply import text_of
 
+MAX_PORT = 65535
 # What a server with a short context (vLLM, OpenAI) answers a request too long for it, with a 400.
 CONTEXT_REFUSAL = (
     "This model's maximum context length is 8192 tokens. However, you requested 9117 tokens "
@@ -44,6 +46,19 @@ class _Fault:
         if hit:
             self.fired += 1
         return hit
+
+
+def parse_port(text: str) -> int:
+    """A TCP port from 0 (any free one) to 65535; anything else is a usage error saying so."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= MAX_PORT:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a port: give a whole number from 0 to {MAX_PORT} (0: any free port)"
+        )
+    return port
 
 
 def parse_when(text: str) -> When:

@@ -39,7 +39,7 @@ def test_unreadable_record_is_a_clear_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "missing the section heading" in err and "Traceback" not in err
     assert cli.main(["assemble", str(tmp_path / "nope.txt")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "nope.txt: no such file" in capsys.readouterr().err
 
 
 def test_a_bad_admitted_value_is_a_clear_error(capsys):

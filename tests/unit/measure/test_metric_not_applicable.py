@@ -12,7 +12,7 @@ import pytest
 from kit.measure import scoreboard, thresholds
 from kit.measure.metric import Metric
 from kit.plugin.session import KitSession
-from tests.eval.metric_check import check_metric
+from tests.eval.metric_check import check_metric, not_applicable
 
 HOME, AWAY = "sha256:home", "sha256:away"
 TABLES = {"paid": {"*": 0.9}, "floor": {"findings": {"exact": 36}, thresholds.MEASURED_ON: HOME}}
@@ -89,3 +89,15 @@ def test_the_scoreboard_shows_na_with_its_reason_once_and_ends_with_the_failed_m
         "  paid / records.fully_right: 0/1 (0.0%), threshold >= 90%",
     ]
     assert scoreboard.failed(na) == []
+
+
+def test_a_check_a_brought_corpus_cannot_support_is_skipped_as_na_with_its_reason():
+    with pytest.raises(pytest.skip.Exception, match=r"^n/a: it needs 7 records; this corpus has 3$"):
+        not_applicable(BROUGHT, "it needs 7 records; this corpus has 3")
+
+
+def test_on_the_measured_corpus_no_check_is_na_it_fails_saying_what_was_missing():
+    with pytest.raises((pytest.fail.Exception, pytest.skip.Exception)) as caught:
+        not_applicable(SESSION, "it needs 7 records; this corpus has 3")
+    assert caught.type is pytest.fail.Exception, "skipped as n/a on the corpus the pins were measured on"
+    assert str(caught.value).startswith("it needs 7 records; this corpus has 3; no check may be n/a")

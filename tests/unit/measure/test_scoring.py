@@ -51,15 +51,17 @@ def test_a_softened_order_gap_is_counted_and_named(corpus):
 def test_citation_outcomes_are_told_apart(corpus):
     answers = _oracle(corpus)
     ids = [r.id for r in corpus.records]
-    short, wrong, uncited = (answers[i].row("comorbidities") for i in ids[:3])
+    short, wrong, uncited, elsewhere = (answers[i].row("comorbidities") for i in ids[:4])
     short.citation = short.citation[:12]
     wrong.citation = "A sentence that is nowhere in this record."
     uncited.citation = None
+    elsewhere.citation = answers[ids[3]].row("admitting_order").citation  # another line of its record
     report = scoring.score("t", corpus, answers)
     assert report.metrics["citations.located_but_short"].costly == (ids[0],)
     assert report.metrics["citations.not_found"].costly == (ids[1],)
     assert report.metrics["citations.uncited_owed"].costly == (ids[2],)
-    assert report.metrics["citations.credited"].count == 211
+    assert report.metrics["citations.located_elsewhere"].costly == (ids[3],)
+    assert report.metrics["citations.credited"].count == 210
 
 
 def test_citing_on_an_absent_element_is_wrong_not_empty(corpus):

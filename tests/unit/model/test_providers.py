@@ -20,7 +20,8 @@ from kit.model.providers import (
     make_provider,
 )
 from kit.model.providers.base import Stopped
-from kit.model.stub.server import LoopbackHTTPServer, StubServer
+from kit.model.stub.handler import LoopbackHTTPServer
+from kit.model.stub.server import StubServer
 
 SENTINEL = "sk-SENTINEL-123"
 SYSTEM = "You read admission records. " * 20

@@ -228,3 +228,4 @@ def test_rate_limit_switches_parse():
                                       "--rate-headers"])
     assert (args.rate_limit, args.rate_burst, args.rate_headers) == (120, 2, True)
     assert build_parser().parse_args(["--arm", "floor"]).rate_limit == 0
+

@@ -78,3 +78,16 @@ def test_a_quote_repeated_earlier_in_the_record_is_graded_at_the_gold_line():
     gold = (text.rindex("Seen on the ward."), text.rindex("Seen on the ward.") + len("Seen on the ward."))
     g = C.grade(text, gold, "Seen on the ward.")
     assert (g.outcome, g.coverage, g.precision) == (C.CREDITED, 1.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    "quote",
+    ["The patient prefers tea to coffee.", "Belongings were listed on arrival.",
+     "2026-06-10 13:11  Admit to inpatient status under cardiology; signed by the attending hospitalist."],
+)  # fmt: skip
+def test_a_quote_of_another_line_or_sentence_is_located_elsewhere_not_short(quote):
+    """Before: a quote found in the record but with no character on the key's line (coverage 0.00) was
+    called located-but-short. It is located elsewhere; short is kept for a quote on the key's line."""
+    g = C.grade(NORM, GOLD, quote)
+    assert (g.outcome, g.coverage, g.precision) == (C.ELSEWHERE, 0.0, 0.0)
+    assert C.grade(NORM, GOLD, "I expect discharge").outcome == C.SHORT
