@@ -22,19 +22,11 @@ import pytest
 from kit.arms import BOUND_ARMS, BOUND_NOT_APPLICABLE
 from kit.corpus import fingerprint, load
 from kit.measure import thresholds
-from tests.plugin.sessions import REPO, inner_args
+from tests.plugin.sessions import FIXED_MATERIAL, REPO, inner_args
 
 EVAL = REPO / "tests" / "eval"
 USER_CORPUS = REPO / "fixtures" / "user-corpus"
 SCOREBOARD = "admission evidence kit: scoreboard"
-# Modules that measure material of their own, the same whatever --corpus names: the charting and attack
-# sets (the subtle plants they also count on the corpus are the `scan` arm of test_injection.py), the
-# dressed records written blind, the scan's retraining, the shipped corpus's regeneration, and the
-# redaction of the shipped and identifiers corpora.
-FIXED_MATERIAL = (
-    "test_scan_unseen.py", "test_redaction_material.py", "test_scan_model.py", "test_regeneration.py",
-    "test_redaction.py",
-)
 
 
 def terminal_lines(text: str) -> dict[tuple[str, str], str]:

@@ -5,9 +5,9 @@ redaction set, an ORDER-GAP record, a record whose key is not INPATIENT-SUPPORTE
 per subtle kind) is n/a with its line in the short summary, and a check the corpus can support still
 runs. The report written at the end says the session had no failure.
 
-Left out of these sessions, to keep them short: the four eval files that never read the corpus under
-test (the scan's learned model, the blind redaction material, redaction on the shipped and identifiers
-corpora, the shipped corpus's regeneration); test_own_corpus_sessions runs them on a corpus of one's own.
+Left out of these sessions, to keep them short: the eval files that measure material of their own
+(tests/plugin/sessions.py: FIXED_MATERIAL); test_own_corpus_sessions runs them on a corpus of one's own
+in the `slow` selection.
 """
 
 from __future__ import annotations
@@ -19,12 +19,10 @@ from pathlib import Path
 import pytest
 
 from kit.arms import BOUND_NOT_APPLICABLE
-from tests.plugin.sessions import REPO, inner_args
+from tests.plugin.sessions import FIXED_MATERIAL, REPO, inner_args
 
 EVAL = REPO / "tests" / "eval"
 USER_CORPUS = REPO / "fixtures" / "user-corpus"
-NOT_READING_THE_CORPUS = ("test_scan_model.py", "test_redaction_material.py", "test_redaction.py",
-                          "test_regeneration.py")  # fmt: skip
 NOTHING_PLANTED = "this corpus has no record whose key is not INPATIENT-SUPPORTED, so"
 STUB_FAULTS = "the stub injects a 429 on every 7th request and a 503 on every 11th"
 
@@ -88,7 +86,7 @@ CASES = {
 def test_the_eval_suite_on_a_small_corpus_ends_without_failure_and_says_what_is_na(case, pytester, tmp_path):
     keep, expected = CASES[case]
     corpus = subset(tmp_path / "corpus", keep)
-    ignored = [f"--ignore={EVAL / name}" for name in NOT_READING_THE_CORPUS]
+    ignored = [f"--ignore={EVAL / name}" for name in FIXED_MATERIAL]
     args = inner_args(EVAL, tmp_path, "-m", "not paid", f"--corpus={corpus}", "--run-id=small")
     result = pytester.runpytest_inprocess(*args, "--kit-report", *ignored)
     out = result.stdout.str()
