@@ -264,15 +264,15 @@ def _policy_with(change) -> dict:
 def test_every_verdict_in_the_policy_has_a_commitment():
     said = prompt.commitments()
     unsaid = [v for v in rulebook.verdicts() if v not in said]
-    assert not unsaid, f"verdict(s) in policy.json with no commitment in kit/model/prompt.py: {unsaid}"
+    assert not unsaid, f"verdict(s) in policy.json with no commitment in kit/data/prompt.toml: {unsaid}"
     unknown = [v for v in said if v not in rulebook.verdicts()]
-    assert not unknown, f"commitment(s) in kit/model/prompt.py for verdicts not in policy.json: {unknown}"
+    assert not unknown, f"commitment(s) in kit/data/prompt.toml for verdicts not in policy.json: {unknown}"
 
 
 def test_a_verdict_without_a_commitment_stops_the_prompt_with_a_message_naming_it(monkeypatch, uncached):
     data = _policy_with(lambda d: d["verdicts"].append("REVIEW-DEFERRED"))
     monkeypatch.setattr(rulebook, "policy", lambda: data)
-    with pytest.raises(prompt.PromptError, match="REVIEW-DEFERRED with no commitment in kit/model/prompt.py"):
+    with pytest.raises(prompt.PromptError, match="REVIEW-DEFERRED with no commitment in kit/data/prompt"):
         prompt.build("x")
 
 
@@ -305,3 +305,11 @@ def test_renamed_rule_ids_reach_every_part_that_names_a_rule(monkeypatch, uncach
     for old, rule in original.items():  # each id stands beside the verdict its own rule gives
         line = next(x for x in parts["verdicts"].splitlines() if x.startswith(f"- {rule['verdict']}: "))
         assert f"({renamed[old]})" in line
+
+
+def test_a_name_the_prose_uses_but_the_prompt_does_not_fill_is_named(monkeypatch, uncached):
+    data = copy.deepcopy(prompt.prose())
+    data["guidance"]["comorbidities"] = ["Count ${comorbidity_total} conditions."]
+    monkeypatch.setattr(prompt, "prose", lambda: data)
+    with pytest.raises(prompt.PromptError, match=r"\[guidance.comorbidities\] names \$\{comorbidity_total\}"):
+        prompt.build("x")
