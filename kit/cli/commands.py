@@ -37,7 +37,7 @@ from kit.cli import many
 from kit.cli import runs as cli_runs
 from kit.corpus import textfile
 from kit.guard import SALT_KEY, scan
-from kit.model import config, flagged, outgoing
+from kit.model import config, envfile, flagged, outgoing, setting_values
 from kit.rules import Answer, benchmark, elements, recheck, record, rulebook
 
 ASSEMBLE_ARMS = ("floor", "always-present", "model")
@@ -162,7 +162,7 @@ def render(pkg: dict) -> str:
 def _has_salt(env: Path) -> bool:
     """Whether the .env already holds a redaction salt (an unreadable one is refused when written)."""
     try:
-        return bool(config.read_dotenv(env).get(SALT_KEY))
+        return bool(envfile.read_dotenv(env).get(SALT_KEY))
     except (OSError, ValueError):
         return False
 
@@ -195,12 +195,13 @@ def configure(args: argparse.Namespace) -> int:
         values[SALT_KEY] = secrets.token_hex(32)  # kept from then on: a new salt re-keys the cache
     try:
         given = {k: str(v) for k, v in values.items() if v is not None}
-        config.validate({**config.settings_in(args.env), **given})  # the run's own rules, before writing
+        before = envfile.settings_in(args.env, config.KEYS)
+        config.validate({**before, **given})  # the run's own rules, before writing
     except config.ConfigError as err:
         print(f"kit configure: {err}; {args.env} was left as it was", file=sys.stderr)
         return 2
     try:
-        kept = config.write_dotenv(args.env, values)
+        kept = envfile.write_dotenv(args.env, values)
     except (OSError, config.ConfigError) as err:
         print(f"kit configure: {err}", file=sys.stderr)
         return 2
@@ -261,7 +262,7 @@ def _run(argv: list[str] | None) -> int:
     setup.add_argument("--max-calls-per-day", type=int)
     setup.add_argument(
         "--response-format",
-        choices=config.RESPONSE_FORMATS,
+        choices=setting_values.RESPONSE_FORMATS,
         help="how the reply's schema is asked for (default json_schema; json_object for llama-cpp-python)",
     )
     setup.add_argument(

@@ -9,7 +9,19 @@ Never: buy a call without --record, write the API key anywhere but an auth heade
 (grading is kit.measure's).
 """
 
-from kit.model import config, flagged, outgoing, output_limits, pricing, prompt, reply, runner, telemetry
+from kit.model import (
+    config,
+    envfile,
+    flagged,
+    outgoing,
+    output_limits,
+    pricing,
+    prompt,
+    reply,
+    runner,
+    setting_values,
+    telemetry,
+)
 from kit.model.batch.run import BatchArmRun
 from kit.model.batch.saving import saving
 from kit.model.cache import Cache
@@ -26,9 +38,9 @@ from kit.model.stub.faults import Every, parse_port
 __all__ = [
     "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",
     "MemoryCache", "MemoryLedger",
-    "RunOutcome", "StubServer", "Usage", "config", "flagged", "kind", "load_config", "make_provider",
-    "outgoing", "output_limits", "parse_port", "pricing", "prompt", "redactor_for", "reply", "request_for",
-    "runner", "saving", "telemetry",
+    "RunOutcome", "StubServer", "Usage", "config", "envfile", "flagged", "kind", "load_config",
+    "make_provider", "outgoing", "output_limits", "parse_port", "pricing", "prompt", "redactor_for", "reply",
+    "request_for", "runner", "saving", "setting_values", "telemetry",
 ]  # fmt: skip
 
 

@@ -1,15 +1,10 @@
-"""Run configuration for the paid arm: which provider, where, which model, the key, how many workers,
-the daily call limit, how replies are asked for (response format, token limit), how long one call
-may take, the user's price table, whether records are redacted before a call (REDACT: on for a
-hosted endpoint and off for a local one unless set; REDACT_SALT, the secret kit.guard.redact draws each
-record's date offset and the ledger's hashes from), and what happens to the units of a record the
-document scan flags (SEND_FLAGGED: `withhold`, the default, withholds them from every model call;
-`verbatim` sends the record as it is; kit.model.flagged).
+"""Run configuration for the paid arm: `Config`, each of its fields documented with the variable that
+sets it and its default, and `load_config`/`validate`, which build one from the environment over an
+optional git-ignored `.env` (the environment wins). The `.env` file as a whole is kit.model.envfile's,
+one line's dialect kit.model.envline's, one value's reading and checking kit.model.setting_values'.
 
-Read from the environment, falling back to an optional git-ignored `.env` (the environment wins), read
-as python-dotenv reads it (kit.model.envline); a value from the file that is refused names its line.
-This module refuses to show the key or the salt: both are kept out of Config's repr and out of every
-error message.
+It refuses to show the key or the salt: both are kept out of Config's repr and out of every error
+message. A setting the .env file gives and the validator refuses is refused naming the file and line.
 Prices are kit.model.pricing's (the user's own table, PRICES_FILE, read here, over genai-prices); the
 MAX_TOKENS default when unset is kit.model.output_limits' row for the endpoint and model.
 """
@@ -18,60 +13,88 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from kit.files import write_text_atomic
 from kit.model import envline
-from kit.model.flagged import DEFAULT_FROM, VERBATIM, WITHHOLD, send_flagged
+from kit.model import setting_values as read
+from kit.model.flagged import DEFAULT_FROM, VERBATIM, WITHHOLD, SendFlagged, send_flagged
 from kit.model.output_limits import default_for
 from kit.model.pricing import load_table
+from kit.model.providers.base import ResponseFormat
 from kit.model.providers.registry import KINDS, ConfigError, is_local_url, kind
 from kit.model.reasoning import reasoning_effort
+from kit.model.setting_values import RedactMode
 
 PROVIDERS = tuple(KINDS)  # the names only; each provider's row is in kit.model.providers.registry
-KEYS = (
-    "PROVIDER", "BASE_URL", "MODEL", "API_KEY", "EVAL_WORKERS", "MAX_CALLS_PER_DAY", "RESPONSE_FORMAT",
-    "MAX_TOKENS", "TIMEOUT_S", "RETRY_TIMEOUTS", "BATCH_POLL_S", "REDACT", "REDACT_SALT",
-    "REASONING_EFFORT", "SEND_FLAGGED",
-)  # fmt: skip
-# How the reply's JSON shape is asked for: the OpenAI `json_schema` form; `json_object` carrying the
-# schema under `schema` (llama.cpp's servers read it, others ignore it); or nothing but the prompt.
-RESPONSE_FORMATS = ("json_schema", "json_object", "none")
 DEFAULT_WORKERS = 4
 LOCAL_WORKERS = 1  # a local server usually computes one request at a time
 DEFAULT_MAX_TOKENS = 4096  # a Config built in code; a read one takes its endpoint's row (output_limits)
 DEFAULT_TIMEOUT_S = 300.0
+PRICES_FILE = "PRICES_FILE"
 SCHEME_PORTS = {"http": 80, "https": 443}
-REDACT_WORDS = {"on": "on", "1": "on", "yes": "on", "true": "on", "off": "off", "0": "off", "no": "off",
-                "false": "off", "auto": "auto", "": "auto"}  # fmt: skip
-N = TypeVar("N", int, float)
+
+
+def _set_by(variable: str) -> dict[str, str]:
+    """A field's metadata naming the variable (in the environment or .env) that sets it."""
+    return {"variable": variable}
 
 
 @dataclass
 class Config:
-    provider: str = "stub"
-    base_url: str | None = None
-    model: str = "stub"
-    api_key: str | None = field(default=None, repr=False)
-    eval_workers: int = DEFAULT_WORKERS
-    max_calls_per_day: int | None = None
-    prices: dict = field(default_factory=dict, repr=False)
-    response_format: str = "json_schema"
-    max_tokens: int = DEFAULT_MAX_TOKENS
-    timeout_s: float = DEFAULT_TIMEOUT_S
-    retry_timeouts: bool = False
+    """The settings of a paid run, read from the environment over .env by load_config. A field with a
+    variable in its metadata is set by that variable (documented under the field, with its default);
+    the *_source/_from fields say where a value came from, for messages and the result file."""
+
+    provider: str = field(default="stub", metadata=_set_by("PROVIDER"))
+    """PROVIDER: a row of kit.model.providers.registry (openai, anthropic, stub). Default stub."""
+    base_url: str | None = field(default=None, metadata=_set_by("BASE_URL"))
+    """BASE_URL: where calls go, http(s) without a trailing slash. Default none: the provider's own
+    endpoint (openai requires one; the stub needs one to buy)."""
+    model: str = field(default="stub", metadata=_set_by("MODEL"))
+    """MODEL: the model name the endpoint expects. Required but for the stub, whose default is stub."""
+    api_key: str | None = field(default=None, repr=False, metadata=_set_by("API_KEY"))
+    """API_KEY: sent only in an auth header, never shown. Default none (enough for a local server)."""
+    eval_workers: int = field(default=DEFAULT_WORKERS, metadata=_set_by("EVAL_WORKERS"))
+    """EVAL_WORKERS: calls in flight at once. Default 4, or 1 for a local BASE_URL."""
+    max_calls_per_day: int | None = field(default=None, metadata=_set_by("MAX_CALLS_PER_DAY"))
+    """MAX_CALLS_PER_DAY: calls the daily ledger allows. Default none: no limit."""
+    prices: dict[str, Any] = field(default_factory=dict, repr=False, metadata=_set_by(PRICES_FILE))
+    """The user's price table (kit.model.pricing) from the file PRICES_FILE names. Default
+    kit/data/prices.json, which ships with no rate."""
+    response_format: ResponseFormat = field(default="json_schema", metadata=_set_by("RESPONSE_FORMAT"))
+    """RESPONSE_FORMAT: how the reply's shape is asked for (json_schema, json_object or none; see
+    kit.model.providers.base.ResponseFormat). Default json_schema."""
+    max_tokens: int = field(default=DEFAULT_MAX_TOKENS, metadata=_set_by("MAX_TOKENS"))
+    """MAX_TOKENS: the reply's token limit. Default the endpoint and model's row in kit.model.output_limits
+    (4096 for a Config built in code)."""
+    timeout_s: float = field(default=DEFAULT_TIMEOUT_S, metadata=_set_by("TIMEOUT_S"))
+    """TIMEOUT_S: seconds one call may take. Default 300."""
+    retry_timeouts: bool = field(default=False, metadata=_set_by("RETRY_TIMEOUTS"))
+    """RETRY_TIMEOUTS: retry a call that timed out (1) or fail it (0). Default 0."""
     workers_source: str = "default"
-    model_source: str = "given"  # "MODEL", or "default" when the stub's model stood in for none
-    batch_poll_s: float | None = None  # BATCH_POLL_S: the first wait between batch checks (kit.model.batch)
-    redact: str = "auto"  # "on", "off", or "auto": on for a hosted endpoint, off for a local one
-    redact_salt: str | None = field(default=None, repr=False)
-    reasoning_effort: str | None = None  # REASONING_EFFORT; None: nothing sent, the provider's default
-    send_flagged: str = WITHHOLD  # SEND_FLAGGED: withhold the units the scan flags, or send them verbatim
+    """Where eval_workers came from: EVAL_WORKERS, "default" or "default for a local server"."""
+    model_source: Literal["given", "MODEL", "default"] = "given"
+    """Where model came from: MODEL, "default" (the stub's stood in for none), or "given" in code."""
+    batch_poll_s: float | None = field(default=None, metadata=_set_by("BATCH_POLL_S"))
+    """BATCH_POLL_S: the first wait in seconds between batch checks (kit.model.batch). Default none:
+    the batch runner's own."""
+    redact: RedactMode = field(default="auto", metadata=_set_by("REDACT"))
+    """REDACT: on, off or auto, the default: on for a hosted endpoint, off for a local one."""
+    redact_salt: str | None = field(default=None, repr=False, metadata=_set_by("REDACT_SALT"))
+    """REDACT_SALT: the secret kit.guard.redact draws each record's date offset and the ledger's
+    hashes from; never shown. Default none (a redacting run refuses to start without one)."""
+    reasoning_effort: str | None = field(default=None, metadata=_set_by("REASONING_EFFORT"))
+    """REASONING_EFFORT: the provider's reasoning to ask for (kit.model.reasoning). Default none:
+    nothing sent, the provider's default."""
+    send_flagged: SendFlagged = field(default=WITHHOLD, metadata=_set_by("SEND_FLAGGED"))
+    """SEND_FLAGGED: withhold, the default, keeps the units the document scan flags from every model
+    call; verbatim sends the record as it is (kit.model.flagged)."""
     send_flagged_from: str = DEFAULT_FROM
+    """Where send_flagged came from: "default", SEND_FLAGGED=..., or a command-line flag."""
 
     @property
     def local(self) -> bool:
@@ -128,154 +151,20 @@ class Config:
         return f"{host}:{port}" if port else host
 
 
-def read_dotenv(path: Path) -> dict[str, str]:
-    """The KEY=VALUE settings of a .env file (kit.model.envline), an absent file setting none."""
-    return {key: value for key, (_, value) in envline.by_line(path).items()}
-
-
-def settings_in(path: Path) -> dict[str, str]:
-    """The run's settings (KEYS) a .env file sets, past lines that set none; ConfigError if unreadable."""
-    values: dict[str, str] = {}
-    for raw in _existing_lines(path):
-        try:
-            found = envline.setting(raw)
-        except ValueError:
-            continue
-        if found is not None and found[0] in KEYS:
-            values[found[0]] = found[1]
-    return values
-
-
-def _line_key(raw: str) -> str | None:
-    """The key a .env line sets, or None for a blank line, a comment or a line that sets nothing."""
-    try:
-        found = envline.setting(raw)
-    except ValueError:
-        return None
-    return found[0] if found else None
-
-
-def _existing_lines(path: Path) -> list[str]:
-    if not path.exists():
-        return []
-    if not path.is_file():
-        raise ConfigError(f"{path} is not a file; give --env a file path")
-    try:
-        return path.read_text(encoding="utf-8-sig").splitlines()
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path} is not UTF-8 text; it was left as it is") from None
-
-
-def write_dotenv(path: Path, values: Mapping[str, object]) -> int:
-    """Set KEY=VALUE lines in `path` (None values are left alone), keeping every other line as it was.
-    The file is replaced in one step and is mode 0600 from its first byte. Returns how many existing
-    lines were kept unchanged."""
-    setting: dict[str, str] = {}
-    for key, value in values.items():
-        if value is None:
-            continue
-        text = str(value)
-        if "\n" in text or "\r" in text:
-            raise ConfigError(f"{path}: {key}: a .env value cannot contain a line break")
-        setting[key] = f"{key}={text}"
-    lines, done, kept = [], set(), 0
-    for raw in _existing_lines(path):
-        key = _line_key(raw)
-        if key not in setting:
-            lines.append(raw)
-            kept += 1
-        elif key not in done:  # a later line for the same key would override this one: drop it
-            lines.append(setting[key])
-            done.add(key)
-    lines += [line for key, line in setting.items() if key not in done]
-    write_text_atomic(path, "".join(f"{line}\n" for line in lines))
-    return kept
-
-
-def _number(name: str, raw: str, read: Callable[[str], N], usable: Callable[[N], bool], what: str) -> N:
-    """`read(raw)` when it reads and is `usable`; otherwise ConfigError saying the setting must be `what`."""
-    try:
-        value = read(raw)
-    except ValueError:
-        value = None
-    if value is None or not usable(value):
-        raise ConfigError(f"{name} must be {what}, got {raw!r}")
-    return value
-
-
-def _positive_int(name: str, raw: str) -> int:
-    return _number(name, raw, int, lambda value: value >= 1, "a positive whole number")
-
-
-def _positive_seconds(name: str, raw: str) -> float:
-    return _number(name, raw, float, lambda value: 0 < value < float("inf"), "a number of seconds above 0")
-
-
-def _yes_no(name: str, raw: str) -> bool:
-    word = raw.strip().lower()
-    if word in ("1", "true", "yes", "on"):
-        return True
-    if word in ("0", "false", "no", "off", ""):
-        return False
-    raise ConfigError(f"{name} must be 1 or 0 (yes or no), got {raw!r}")
-
-
-def _redact(raw: str | None) -> str:
-    word = (raw or "").strip().lower()
-    if word not in REDACT_WORDS:
-        raise ConfigError(f"REDACT must be on, off or auto (auto: on for a hosted endpoint); got {raw!r}")
-    return REDACT_WORDS[word]
-
-
-def _response_format(raw: str | None) -> str:
-    value = (raw or "json_schema").strip().lower() or "json_schema"
-    if value not in RESPONSE_FORMATS:
-        raise ConfigError(f"RESPONSE_FORMAT must be one of {', '.join(RESPONSE_FORMATS)}; got {raw!r}")
-    return value
-
-
-def _api_key(raw: str | None) -> str | None:
-    """The key with surrounding whitespace removed, or None if unset. A key must be printable ASCII
-    with no whitespace inside; anything else is refused WITHOUT quoting the value, since a line break
-    or control character would otherwise surface later in an HTTP library's error message."""
-    key = (raw or "").strip()
-    if not key:
-        return None
-    if not all("!" <= ch <= "~" for ch in key):
-        raise ConfigError(
-            "API_KEY contains whitespace, control or non-ASCII characters; check the value you set "
-            "(a pasted key often carries a stray line break or space)"
-        )
-    return key
-
-
-def _base_url(raw: str | None) -> str | None:
-    """BASE_URL without a trailing slash, or None when unset; refused unless it is http(s) with a port
-    that is a number (the cache key holds its host and port)."""
-    base_url = (raw or "").strip().rstrip("/") or None
-    if base_url is None:
-        return None
-    if any(ch.isspace() for ch in base_url):
-        raise ConfigError(f"BASE_URL cannot contain whitespace (a comment, a stray space?); got {base_url!r}")
-    parts = urlsplit(base_url)
-    if parts.scheme not in ("http", "https"):
-        raise ConfigError(f"BASE_URL must start with http:// or https://; got {base_url!r}")
-    try:
-        port_read = parts.port is None or parts.port >= 0
-    except ValueError:
-        port_read = False
-    if not port_read:
-        raise ConfigError(f"BASE_URL has a port that is not a number from 0 to 65535; got {base_url!r}")
-    return base_url
+# Every variable the configuration reads, from Config's own fields (a test fixture clears them all).
+VARIABLES = tuple(f.metadata["variable"] for f in fields(Config) if "variable" in f.metadata)
+# The run's settings `kit configure` checks and writes: all of them but PRICES_FILE, a file's path.
+KEYS = tuple(name for name in VARIABLES if name != PRICES_FILE)
 
 
 def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path(".env")) -> Config:
-    """Build a Config from `env` (default os.environ) over the optional .env file; a setting the file
-    gives and the validator refuses is refused naming the file and its line."""
+    """The run's Config: `env` (default os.environ) over the optional .env file at `dotenv_path`, each
+    variable in VARIABLES that `env` sets (not empty) winning over the file's line. Raises ConfigError
+    naming the rule a setting breaks, and the file and line when the file gave it."""
     environ = os.environ if env is None else env
     lines = envline.by_line(Path(dotenv_path))
     merged = {key: value for key, (_, value) in lines.items()}
-    for key in (*KEYS, "PRICES_FILE"):
+    for key in VARIABLES:
         if environ.get(key) not in (None, ""):
             merged[key] = environ[key]
             lines.pop(key, None)
@@ -289,15 +178,17 @@ def load_config(env: Mapping[str, str] | None = None, dotenv_path: Path = Path("
 
 
 def validate(merged: Mapping[str, str]) -> Config:
-    """The one validator of the settings: the Config they make, or ConfigError naming the rule a
-    setting breaks. A run uses it on the environment over .env (load_config); `kit configure` uses it
-    on the .env it is about to write, and writes nothing when it refuses."""
+    """The one validator of the settings: the Config that `merged` (variable name to its text) makes,
+    or ConfigError naming the rule a setting breaks. A run uses it on the environment over .env
+    (load_config); `kit configure` uses it on the .env it is about to write, and writes nothing when
+    it refuses."""
     provider = merged.get("PROVIDER", "stub").strip().lower() or "stub"
     row = kind(provider)
-    base_url = _base_url(merged.get("BASE_URL"))
+    base_url = read.base_url(merged.get("BASE_URL"))
     if row.base_url == "required" and base_url is None:
         raise ConfigError(f"PROVIDER={provider} needs BASE_URL: {row.base_url_hint}")
-    model, model_source = (merged.get("MODEL") or "").strip(), "MODEL"
+    model = (merged.get("MODEL") or "").strip()
+    model_source: Literal["MODEL", "default"] = "MODEL"
     if not model and "MODEL" in merged:
         raise ConfigError("MODEL is set but empty: name the model the endpoint expects, or leave MODEL out")
     if not model:
@@ -305,7 +196,7 @@ def validate(merged: Mapping[str, str]) -> Config:
             raise ConfigError(f"PROVIDER={provider} needs MODEL (the model name the endpoint expects)")
         model, model_source = row.default_model, "default"
     if merged.get("EVAL_WORKERS"):
-        workers, source = _positive_int("EVAL_WORKERS", merged["EVAL_WORKERS"]), "EVAL_WORKERS"
+        workers, source = read.positive_int("EVAL_WORKERS", merged["EVAL_WORKERS"]), "EVAL_WORKERS"
     elif is_local_url(base_url):
         workers, source = LOCAL_WORKERS, "default for a local server"
     else:
@@ -313,30 +204,31 @@ def validate(merged: Mapping[str, str]) -> Config:
     max_tokens = merged.get("MAX_TOKENS")
     timeout_s = merged.get("TIMEOUT_S")
     limit = merged.get("MAX_CALLS_PER_DAY")
-    max_calls = _positive_int("MAX_CALLS_PER_DAY", limit) if limit else None
+    max_calls = read.positive_int("MAX_CALLS_PER_DAY", limit) if limit else None
     prices_file = merged.get("PRICES_FILE")
     poll = merged.get("BATCH_POLL_S")
     default_tokens = default_for(provider, base_url, model).max_tokens
-    tokens = _positive_int("MAX_TOKENS", max_tokens) if max_tokens else default_tokens
+    tokens = read.positive_int("MAX_TOKENS", max_tokens) if max_tokens else default_tokens
     flagged, flagged_from = send_flagged(merged.get("SEND_FLAGGED"))
     return Config(
         provider=provider,
         base_url=base_url,
         model=model,
-        api_key=_api_key(merged.get("API_KEY")),
+        api_key=read.api_key(merged.get("API_KEY")),
         eval_workers=workers,
         max_calls_per_day=max_calls,
         prices=load_table(Path(prices_file) if prices_file else None),
-        response_format=_response_format(merged.get("RESPONSE_FORMAT")),
+        response_format=read.response_format(merged.get("RESPONSE_FORMAT")),
         max_tokens=tokens,
-        timeout_s=_positive_seconds("TIMEOUT_S", timeout_s) if timeout_s else DEFAULT_TIMEOUT_S,
-        retry_timeouts=_yes_no("RETRY_TIMEOUTS", merged.get("RETRY_TIMEOUTS", "")),
+        timeout_s=read.positive_seconds("TIMEOUT_S", timeout_s) if timeout_s else DEFAULT_TIMEOUT_S,
+        retry_timeouts=read.yes_no("RETRY_TIMEOUTS", merged.get("RETRY_TIMEOUTS", "")),
         workers_source=source,
         model_source=model_source,
-        batch_poll_s=_positive_seconds("BATCH_POLL_S", poll) if poll else None,
-        redact=_redact(merged.get("REDACT")),
+        batch_poll_s=read.positive_seconds("BATCH_POLL_S", poll) if poll else None,
+        redact=read.redact(merged.get("REDACT")),
         redact_salt=(merged.get("REDACT_SALT") or "").strip() or None,
         reasoning_effort=reasoning_effort(merged.get("REASONING_EFFORT"), provider, tokens),
         send_flagged=flagged,
         send_flagged_from=flagged_from,
     )
+

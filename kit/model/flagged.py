@@ -10,9 +10,13 @@ meant.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from kit.model.providers.registry import ConfigError
 
-WITHHOLD, VERBATIM = "withhold", "verbatim"
+SendFlagged = Literal["withhold", "verbatim"]
+WITHHOLD: Literal["withhold"] = "withhold"
+VERBATIM: Literal["verbatim"] = "verbatim"
 DEFAULT_FROM = "default"  # where the setting came from when nobody set it
 FLAG = "--send-flagged"
 QUARANTINE_GONE = (
@@ -21,11 +25,12 @@ QUARANTINE_GONE = (
 )
 
 
-def send_flagged(raw: str | None) -> tuple[str, str]:
+def send_flagged(raw: str | None) -> tuple[SendFlagged, str]:
     """SEND_FLAGGED read: (withhold or verbatim, where it came from); unset or empty is the default."""
     value = (raw or "").strip().lower()
     if not value:
         return WITHHOLD, DEFAULT_FROM
-    if value not in (WITHHOLD, VERBATIM):
-        raise ConfigError(f"SEND_FLAGGED must be {WITHHOLD} (the default) or {VERBATIM}; got {raw!r}")
-    return value, f"SEND_FLAGGED={value}"
+    for mode in (WITHHOLD, VERBATIM):
+        if value == mode:
+            return mode, f"SEND_FLAGGED={mode}"
+    raise ConfigError(f"SEND_FLAGGED must be {WITHHOLD} (the default) or {VERBATIM}; got {raw!r}")

@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Literal
+
+# How the reply's JSON shape is asked for (RESPONSE_FORMAT): the OpenAI `json_schema` form;
+# `json_object` carrying the schema under `schema` (llama.cpp's servers read it, others ignore it); or
+# nothing but the prompt.
+ResponseFormat = Literal["json_schema", "json_object", "none"]
 
 
 @dataclass
@@ -27,7 +32,7 @@ class Request:
     temperature: float | None = 0.0
     schema: dict | None = None
     repeat: int = 0
-    response_format: str = "json_schema"
+    response_format: ResponseFormat = "json_schema"
     reasoning_effort: str | None = None
 
     def system_text(self) -> str:

@@ -7,7 +7,7 @@ import stat
 import pytest
 
 from kit.cli import commands as cli
-from kit.model.config import read_dotenv
+from kit.model.envfile import read_dotenv
 from tests.unit.guard.test_redact import PLANTED, planted_record
 
 

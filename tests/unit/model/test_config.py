@@ -3,8 +3,8 @@ import stat
 
 import pytest
 
-from kit.model import config as config_mod
-from kit.model.config import ConfigError, load_config, write_dotenv
+from kit.model.config import ConfigError, load_config
+from kit.model.envfile import write_dotenv
 from kit.model.providers.registry import needs_key
 
 SENTINEL = "sk-SENTINEL-123"
@@ -94,7 +94,7 @@ def test_dotenv_mode_is_0600_before_the_first_byte(tmp_path, monkeypatch):
         seen.append((stat.S_IMODE(info.st_mode), info.st_size))
         return real_fdopen(fd, *args, **kwargs)
 
-    monkeypatch.setattr(config_mod.os, "fdopen", spying_fdopen)
+    monkeypatch.setattr(os, "fdopen", spying_fdopen)
     old_umask = os.umask(0)  # the most permissive umask must not widen the file
     try:
         write_dotenv(tmp_path / ".env", {"API_KEY": SENTINEL})
@@ -106,7 +106,7 @@ def test_dotenv_mode_is_0600_before_the_first_byte(tmp_path, monkeypatch):
 def test_dotenv_is_created_0600_not_widened_then_narrowed(tmp_path, monkeypatch):
     # Another process may open the file in any window where it is wider than 0600, so the mode must
     # come from os.open itself, not only from the later fchmod.
-    monkeypatch.setattr(config_mod.os, "fchmod", lambda fd, mode: None)
+    monkeypatch.setattr(os, "fchmod", lambda fd, mode: None)
     old_umask = os.umask(0)
     try:
         write_dotenv(tmp_path / ".env", {"API_KEY": SENTINEL})

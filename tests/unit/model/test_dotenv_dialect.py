@@ -3,7 +3,8 @@ from the file that the validator refuses is refused naming the file and its line
 
 import pytest
 
-from kit.model.config import ConfigError, load_config, read_dotenv
+from kit.model.config import ConfigError, load_config
+from kit.model.envfile import read_dotenv
 
 
 def dotenv(tmp_path, text):
