@@ -11,7 +11,6 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 
 def write_text_atomic(path: Path, text: str) -> None:
@@ -30,8 +29,9 @@ def write_text_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON so a reader never sees half a file, even with several writers."""
+def write_json_atomic(path: Path, data: object) -> None:
+    """Write `data` (a JSON object or array) so a reader never sees half a file, even with several
+    writers."""
     write_text_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 

@@ -122,7 +122,10 @@ class ScoredRun:
 
 
 class Arm(Protocol):
-    name: str
+    """What pipeline.run needs of an arm: its name (the result file's) and its answers to records."""
+
+    @property
+    def name(self) -> str: ...
 
     def answer(self, records: Sequence[Record]) -> Answered: ...
 
@@ -188,7 +191,7 @@ def through_stub(
     redactor: Redactor | None = None,
     bodies: list[dict] | None = None,
     on_disk: bool = True,
-    send_flagged: str = flagged.WITHHOLD,
+    send_flagged: flagged.SendFlagged = flagged.WITHHOLD,
     **faults: Any,
 ) -> tuple[runner.RunOutcome, int]:
     """Answer `records` through the whole paid path against a loopback stub serving the offline arm
@@ -216,7 +219,7 @@ def stub_buyer(
     progress: Callable[[str], None] = lambda line: None,
     redactor: Redactor | None = None,
     on_disk: bool = True,
-    send_flagged: str = flagged.WITHHOLD,
+    send_flagged: flagged.SendFlagged = flagged.WITHHOLD,
     **provider_options: Any,
 ) -> runner.ArmRun:
     """A runner that buys from the stub at `base_url` into a cache and ledger under `folder` (or
@@ -234,6 +237,7 @@ def stub_buyer(
     )
     if limiter is not None:
         provider_options["throttle"] = limiter
+    shared: dict[str, Any] = {"limiter": limiter} if limiter is not None else {}
     return runner.ArmRun(
         config=config,
         cache=Cache(folder / "cache") if on_disk else MemoryCache(),
@@ -242,7 +246,7 @@ def stub_buyer(
         make_provider=lambda: make_provider(config, **provider_options),
         progress=progress,
         redactor=redactor,
-        **({"limiter": limiter} if limiter is not None else {}),
+        **shared,
     )
 
 
@@ -264,7 +268,7 @@ class StubArm:
     bodies: list[dict] | None = None
     on_disk: bool = True
     extra: dict[str, Any] = field(default_factory=dict)  # more for its result file (a sample, say)
-    send_flagged: str = flagged.WITHHOLD
+    send_flagged: flagged.SendFlagged = flagged.WITHHOLD
 
     @property
     def name(self) -> str:
@@ -340,7 +344,7 @@ class ModelArm:
         ).hexdigest()[:16]
         saved = self.shared / f"outcome-{digest}.json"
         cache = Cache(self.settings.answers_cache)
-        batching = {"wait_s": self.settings.batch_wait} if self.settings.batch else {}
+        batching: dict[str, Any] = {"wait_s": self.settings.batch_wait} if self.settings.batch else {}
         arm_run = (BatchArmRun if self.settings.batch else runner.ArmRun)(
             **batching,
             config=config,

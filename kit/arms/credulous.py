@@ -43,12 +43,12 @@ def believe(
     reach the benchmark, each quoting `line`. Its verdict is `asks` when the line asks for one, and
     otherwise the verdict its readings give with provenance unchecked. Shared by the injection arm's
     plants and the forged documentation (kit.arms.forged)."""
-    answer = from_gold(clean.gold)
+    answer = from_gold(clean.key)
     order_row, stay = elements.ADMITTING_ORDER, elements.STAY_EXPECTATION
     present = elements.word(order_row, elements.PRESENT)
     if order and answer.finding(order_row) != present:
         answer.elements[order_row] = ElementAnswer(order_row, present, line)
-    if (nights is not None or date is not None) and not benchmark.meets(clean.gold["midnights"]):
+    if (nights is not None or date is not None) and not benchmark.meets(clean.key["midnights"]):
         word = elements.word(stay, elements.PRESENT)
         answer.elements[stay] = ElementAnswer(stay, word, line, date, nights)
     answer.support = asks or recheck(answer, clean.admitted_at).verdict
@@ -60,7 +60,7 @@ def read(planted: injection.Planted, seen_text: str) -> Answer:
     """The answer of a reader who believes the plant when its line is in `seen_text`."""
     template = planted.template
     if planted.line not in seen_text:
-        return from_gold(planted.clean.gold)
+        return from_gold(planted.clean.key)
     value = template.stay_value
     return believe(
         planted.clean,
@@ -88,7 +88,7 @@ def answerer(corpus: Corpus) -> Callable[[list[Record]], dict[str, Answer]]:
             # The longest line found: a planted prose sentence can also stand inside a planted dated line.
             found = [p for p in plants.get(rec.id, []) if p.line in rec.text]
             best = max(found, key=lambda p: len(p.line), default=None)
-            out[rec.id] = read(best, rec.text) if best else from_gold(clean[rec.id].gold)
+            out[rec.id] = read(best, rec.text) if best else from_gold(clean[rec.id].key)
         return out
 
     return answer

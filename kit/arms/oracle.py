@@ -3,12 +3,12 @@ the key and the scorer agree. It refuses a record that has no gold."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from kit.corpus import GoldKey
 from kit.rules import Answer, ElementAnswer
 
 
-def from_gold(gold: dict[str, Any]) -> Answer:
+def from_gold(gold: GoldKey) -> Answer:
+    """The key's readings and verdict as an answer, sure of itself (confidence 1.0)."""
     rows = {
         r["element"]: ElementAnswer(
             r["element"], r["finding"], r["citation"], r["expected_discharge"], r["expected_nights"]

@@ -86,7 +86,10 @@ def reply_text_for(name: str, user_text: str) -> str:
     if start < 0:
         raise ArmError("the message holds no admission record")
     text = user_text[start:]
-    rid = _RECORD_ID.match(text).group(1)
+    named = _RECORD_ID.match(text)
+    if named is None:
+        raise ArmError("the message's admission record has no id after ADMISSION RECORD")
+    rid = named.group(1)
     if name == "oracle":
         if rid not in _shipped():
             raise ArmError(f"{rid}: the oracle only knows the shipped corpus")

@@ -18,11 +18,12 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from kit.board.sources import LOCK, check_id
-from kit.corpus import CLEAN_VERDICT, CorpusError, Record, load, textfile
+from kit.corpus import CLEAN_VERDICT, CorpusError, GoldKey, Record, load, textfile
 from kit.files import exclusive, write_text_atomic
 from kit.rules import elements, record
 
@@ -119,10 +120,11 @@ def gold_row(rid: str, corrections: list[dict[str, Any]]) -> dict[str, Any]:
     return {"id": rid, "elements": rows}
 
 
-def _written_row(gold: dict[str, Any]) -> dict[str, Any]:
+def _written_row(gold: GoldKey) -> dict[str, Any]:
     """The gold row as gold.jsonl holds it: the loader's spans and derived fields included."""
     rows = [{k: r.get(k) for k in ROW_FIELDS} for r in gold["elements"]]
-    return {"id": gold["id"], "elements": rows, **{k: gold[k] for k in DERIVED}}
+    key: Mapping[str, Any] = gold
+    return {"id": gold["id"], "elements": rows, **{k: key[k] for k in DERIVED}}
 
 
 def _read(path: Path) -> str:

@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from kit.arms import floor
-from kit.corpus import Corpus, CorpusError, Record, fingerprint, load
+from kit.corpus import Corpus, CorpusError, GoldKey, Record, fingerprint, load
 from kit.files import exclusive
 from kit.measure import compare, record_problems
 from kit.rules import Answer, ElementAnswer
@@ -40,12 +41,12 @@ def check_id(rid: str) -> str:
     return rid
 
 
-def _row(element: str, finding: str | None, quote: str | None, values: dict[str, Any]) -> ElementAnswer:
+def _row(element: str, finding: str | None, quote: str | None, values: Mapping[str, Any]) -> ElementAnswer:
     discharge, nights = values.get("expected_discharge"), values.get("expected_nights")
     return ElementAnswer(element, finding, quote, discharge, nights)
 
 
-def key_answer(gold: dict[str, Any]) -> Answer:
+def key_answer(gold: GoldKey) -> Answer:
     """The key's readings as an answer."""
     rows = {r["element"]: _row(r["element"], r["finding"], r.get("citation"), r) for r in gold["elements"]}
     return Answer(rows, gold.get("support"))
@@ -224,7 +225,7 @@ class Shelf:
                         "place": place,
                         "id": record.id,
                         "title": record.facts.get("title", ""),
-                        "key": (record.gold or {}).get("support"),
+                        "key": record.gold["support"] if record.gold else None,
                         "runs": runs,
                     }
                 )

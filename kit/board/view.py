@@ -127,7 +127,7 @@ def build(
         "problems": [f"{p.field}: {p.detail}" for p in answer.problems] + list(notes or []),
         "flags": scan.report(scan.scan(record.text), width=160),
         "sent": None if sent is None else outgoing.shown(sent),
-        "key_verdict": (record.gold or {}).get("support"),
+        "key_verdict": record.gold["support"] if record.gold else None,
         "policy_id": rulebook.policy_id(),
         "notice": NOTICE,
     }

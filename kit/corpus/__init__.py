@@ -8,11 +8,11 @@ Never: call a model, read gold into anything that answers, or change a folder it
 """
 
 from kit.corpus import fingerprint, load, plan, pools, sample, textfile
-from kit.corpus.gold import CLEAN_VERDICT
+from kit.corpus.gold import CLEAN_VERDICT, GoldKey, GoldRow
 from kit.corpus.load import Corpus, CorpusError, Record
 
 # plan and pools are offered for the pool-matcher (kit.arms.pool_matcher), the one arm that reads them.
 __all__ = [
-    "CLEAN_VERDICT", "Corpus", "CorpusError", "Record", "fingerprint", "load", "plan", "pools", "sample",
-    "textfile",
+    "CLEAN_VERDICT", "Corpus", "CorpusError", "GoldKey", "GoldRow", "Record", "fingerprint", "load", "plan",
+    "pools", "sample", "textfile",
 ]  # fmt: skip

@@ -14,10 +14,35 @@ overwritten.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from kit.corpus import rules
 from kit.rules import benchmark, citation, elements, policy
+
+# One completed element row of a gold key ("class" is a Python keyword, hence this form).
+GoldRow = TypedDict(
+    "GoldRow",
+    {
+        "element": str,
+        "finding": str,
+        "class": str,  # the finding's class: AMBIGUOUS, PRESENT or ABSENT
+        "citation": str | None,  # the line carrying the finding; null for an ABSENT finding
+        "span": list[int] | None,  # [start, end) of the citation in the normalised record text
+        "expected_discharge": str | None,  # YYYY-MM-DD, on a documented stay only
+        "expected_nights": int | None,  # on a documented stay only
+    },
+)
+
+
+class GoldKey(TypedDict):
+    """One record's completed gold key: its four element rows in order and what the rulebook derives."""
+
+    id: str
+    elements: list[GoldRow]
+    midnights: int | None
+    meets_benchmark: bool
+    support: str  # the verdict
+    rule: str  # the id of the rule that gave it
 
 CLEAN_VERDICT = "INPATIENT-SUPPORTED"  # records.json's `hard` is true for every other gold verdict
 VALUE_KEYS = ("expected_discharge", "expected_nights")
@@ -115,9 +140,10 @@ def _derive(rid: str, row: dict[str, Any], facts: dict[str, Any], problems: list
         problems.append(f"records.json: {rid} hard is {facts['hard']!r} but the gold verdict makes it {hard}")
 
 
-def check(rid: str, row: dict[str, Any], text: str, facts: dict[str, Any], problems: list[str]) -> dict:
+def check(rid: str, row: dict[str, Any], text: str, facts: dict[str, Any], problems: list[str]) -> GoldKey:
     """One record's gold row checked against its record and facts, completed in place to the full
-    form when it is usable; every problem is appended to `problems`."""
+    form when it is usable; every problem is appended to `problems`. The row returned is a GoldKey
+    when no problem was added (a caller with problems refuses the corpus)."""
     rows = row.get("elements")
     if (
         not isinstance(rows, list)
@@ -125,12 +151,12 @@ def check(rid: str, row: dict[str, Any], text: str, facts: dict[str, Any], probl
         or [r.get("element") for r in rows] != list(elements.ELEMENTS)
     ):
         problems.append(f"gold.jsonl: {rid} must list the four elements in order {list(elements.ELEMENTS)}")
-        return row
+        return cast(GoldKey, row)
     norm_text = citation.norm(text)
     usable = [_check_row(rid, r, text, norm_text, problems) for r in rows]
     if all(usable):
         _derive(rid, row, facts, problems)
-    return row
+    return cast(GoldKey, row)
 
 
 def read_lines(text: str | None, facts: dict[str, Any], problems: list[str]) -> dict[str, dict[str, Any]]:

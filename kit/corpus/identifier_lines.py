@@ -46,7 +46,7 @@ class Planting:
 
 def _facts(p: Planting, who: ids.Identity, rng: random.Random) -> dict[str, str]:
     """The ENCOUNTER FACTS lines; returns the formats the review notes must write differently."""
-    n, labels = who.numbers, ids.FACT_LABELS
+    n, labels, choices = who.numbers, ids.FACT_LABELS, ids.FACT_LABEL_CHOICES
     first = {
         key: rng.choice(formats)
         for key, formats in (
@@ -58,19 +58,19 @@ def _facts(p: Planting, who: ids.Identity, rng: random.Random) -> dict[str, str]
     }
     name_fmt = rng.choice(ids.NAME_FACT_FORMATS)
     p.facts.append((labels["patient"], p.name("PATIENT", "patient", who.patient, name_fmt)))
-    p.facts.append((rng.choice(labels["dob"]), p.birth_date(who.dob, first["dob"])))
-    p.facts.append((rng.choice(labels["mrn"]), p.number("mrn", n["mrn"], first["mrn"])))
+    p.facts.append((rng.choice(choices["dob"]), p.birth_date(who.dob, first["dob"])))
+    p.facts.append((rng.choice(choices["mrn"]), p.number("mrn", n["mrn"], first["mrn"])))
     if rng.random() < ids.SHARE["encounter"]:
         first["encounter"] = rng.choice(ids.NUMBER_FORMATS["encounter"])
         visit = p.number("encounter", n["encounter"], first["encounter"])
-        p.facts.append((rng.choice(labels["encounter"]), visit))
+        p.facts.append((rng.choice(choices["encounter"]), visit))
     kinds = [kind for kind in ("account", "member", "ssn") if rng.random() < ids.SHARE[kind]]
     if "account" not in kinds and "member" not in kinds:
         kinds.insert(0, "account")
     for kind in kinds:
         first[kind] = rng.choice(ids.NUMBER_FORMATS[kind])
         p.facts.append((labels[kind], p.number(kind, n[kind], first[kind])))
-    p.facts.append((rng.choice(labels["phone"]), p.phone("PHONE", "patient", n["phone"], first["phone"])))
+    p.facts.append((rng.choice(choices["phone"]), p.phone("PHONE", "patient", n["phone"], first["phone"])))
     zip_fmt = rng.choice(ids.ZIP_FORMATS)
     zip_code = zip_fmt.format(zip5=n["zip5"], plus4=n["plus4"])
     town, state = who.town

@@ -77,18 +77,21 @@ PROSE_NAME_FORMATS = ("{title} {last}", "{title} {last}", "{first} {last}", "{fi
 KIN_FACT_FORMAT = "{first} {last}"
 KIN_PROSE_FORMATS = ("{first} {last}", "{first}")
 
-# ENCOUNTER FACTS labels, by what they carry; each record writes them after its Encounter line.
-FACT_LABELS = {
+# ENCOUNTER FACTS labels, by what they carry; each record writes them after its Encounter line. A fact
+# in FACT_LABEL_CHOICES is written under one of its labels, drawn per record.
+FACT_LABELS: dict[str, str] = {
     "patient": "Patient",
-    "dob": ("Date of birth", "DOB"),
-    "mrn": ("MRN", "Medical record number"),
     "account": "Account number",
     "member": "Insurance member ID",
     "ssn": "SSN",
-    "encounter": ("Visit number", "Visit no."),
-    "phone": ("Phone", "Contact phone"),
     "address": "Address",
     "kin": "Next of kin",
+}
+FACT_LABEL_CHOICES: dict[str, tuple[str, ...]] = {
+    "dob": ("Date of birth", "DOB"),
+    "mrn": ("MRN", "Medical record number"),
+    "encounter": ("Visit number", "Visit no."),
+    "phone": ("Phone", "Contact phone"),
 }
 
 # Sentences for the practitioner's prose: the patient's name, and a relative's phone number.

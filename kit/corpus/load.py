@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.corpus import gold, rules, textfile
+from kit.corpus.gold import GoldKey
 from kit.rules import benchmark, citation, record
 
 
@@ -27,11 +28,18 @@ class Record:
     id: str
     text: str
     facts: dict[str, Any]
-    gold: dict[str, Any] | None
+    gold: GoldKey | None
 
     @property
     def admitted_at(self) -> str:
         return self.facts["admitted_at"]
+
+    @property
+    def key(self) -> GoldKey:
+        """The record's gold key, for code that grades; ValueError naming the record when it has none."""
+        if self.gold is None:
+            raise ValueError(f"{self.id}: has no gold key (the corpus's gold.jsonl has no row for it)")
+        return self.gold
 
     @property
     def norm_text(self) -> str:

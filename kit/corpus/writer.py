@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from kit.corpus import filler, plan, pools
 from kit.rules import benchmark, citation, elements, policy, record
@@ -131,9 +132,11 @@ def _values(count: int | None, when: date | None) -> dict[str, str]:
     }
 
 
-def _competing_planner_date(d: Draft, count: int, rng: random.Random) -> None:
+def _competing_planner_date(d: Draft, count: int | None, rng: random.Random) -> None:
     """On some documented stays, a discharge planner's provisional date that differs from the
     practitioner's sits in the review notes, as it does on real charts. The gold ignores it."""
+    if count is None:
+        raise GenerationError("a documented stay's plan gives no midnight count")
     if rng.random() >= 0.35:
         return
     other = d.admitted.date() + timedelta(days=count + rng.choice((-1, 1, 2)))
@@ -261,7 +264,7 @@ def render(d: Draft, rng: random.Random) -> str:
 def derive_gold(rid: str, text: str, admitted_at: str, planted: dict[str, Planted]) -> dict:
     """The gold row for one record, derived from what was planted and the library's own engine."""
     norm_text = citation.norm(text)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for element in elements.ELEMENTS:
         p = planted[element]
         span = None

@@ -287,7 +287,9 @@ def compare(runs: list[Run]) -> list[Row]:
             )
             if pairs[0] is not None and not usable:
                 row.note = "per-item grades do not reproduce the file's figure; not paired"
-            row.paired.append(_pair(pairs[0], pairs[1]) if usable else None)
+            first, other = pairs
+            paired = _pair(first, other) if usable and first is not None and other is not None else None
+            row.paired.append(paired)
         rows.append(row)
     return rows
 
@@ -321,12 +323,13 @@ def regressions(runs: list[Run], rows: list[Row], tables: dict[str, dict[str, An
     for row in rows:
         for i, run in enumerate(runs[1:], start=1):
             paired, table = row.paired[i], tables.get(run.arm, {})
-            if paired is None or (row.metric not in table and "*" not in table):
+            base, mine = row.figures[0], row.figures[i]  # both there whenever the row is paired
+            if paired is None or base is None or mine is None:
+                continue
+            if row.metric not in table and "*" not in table:
                 continue
             if len(paired.worse) > len(paired.better) and paired.p < ALPHA:
-                found.append(
-                    Regression(run.label, run.arm, row.metric, row.figures[0], row.figures[i], paired)
-                )
+                found.append(Regression(run.label, run.arm, row.metric, base, mine, paired))
     return found
 
 

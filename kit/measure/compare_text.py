@@ -74,9 +74,9 @@ def _lines(runs: list[Run], rows: list[Row], found: list[Regression], columns: i
     lines += textfit.fold(table, columns)
     for n in range(1, len(runs)):
         changed = [
-            (row.metric, row.paired[n])
+            (row.metric, paired)
             for row in rows
-            if row.paired[n] and (row.paired[n].worse or row.paired[n].better)
+            if (paired := row.paired[n]) is not None and (paired.worse or paired.better)
         ]
         lines += [
             "",

@@ -145,7 +145,7 @@ def plantings(corpus: Corpus, forgeries: tuple[forged.Forgery, ...]) -> list[Pla
                         forgery,
                         placement,
                         clean.id,
-                        clean.gold["support"],
+                        clean.key["support"],
                         answer.support,
                         recheck(answer, admitted, placed.record.text).verdict,
                         recheck(answer, admitted).verdict,
@@ -232,11 +232,11 @@ def table(report: ForgedReport) -> list[str]:
         inside = str(sum(p.inside for p in mine))
         rows.append((placement, what, inside, *(_cell(m.count, m.total) for m in figures)))
     rows.append(("",) * len(head))
-    for (label, placement), figures in by_style(report.plantings).items():
+    for (label, placement), counts in by_style(report.plantings).items():
         inside = str(
             sum(p.inside for p in report.plantings if p.placement == placement and _label(p.forgery) == label)
         )
-        rows.append((placement, label, inside, *(_cell(*figures[k]) for k in COUNTS)))
+        rows.append((placement, label, inside, *(_cell(*counts[k]) for k in COUNTS)))
     widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
     lines = [
         f"forged documentation, {report.material}: flips / plantings (95% Wilson) against the clean "

@@ -228,7 +228,7 @@ def build(runs: list[compare.Run], prices: dict[str, Any] | None = None) -> Boar
         for e in entries
         if e.cost_per_record is not None and e.headline >= 0
     }
-    return Board(entries, pairs, refused, pareto(points))  # type: ignore[arg-type]
+    return Board(entries, pairs, refused, pareto(points))
 
 
 def significance_sentence(pairs: list[Pair]) -> str:

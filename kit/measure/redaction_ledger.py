@@ -81,10 +81,7 @@ class RedactedRun:
         grades = []
         for grade in report.grades:
             said = self.shown.get(grade.id)
-            rows = [
-                replace(e, quote=(said.row(e.element).citation if said and said.row(e.element) else None))
-                for e in grade.elements
-            ]
+            rows = [replace(e, quote=_citation(said, e.element)) for e in grade.elements]
             grades.append(replace(grade, elements=rows))
         return replace(report, grades=grades)
 
@@ -99,3 +96,9 @@ def unredacted(config: Config) -> dict[str, Any]:
             f"{config.endpoint or config.provider} as they are, identifiers and dates included"
         )
     return {"on": False, "from": config.redact_source, "warning": warning}
+
+
+def _citation(answer: Answer | None, element: str) -> str | None:
+    """The quote `answer` gives for `element`, None without an answer or a row."""
+    row = answer.row(element) if answer else None
+    return row.citation if row else None

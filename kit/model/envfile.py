@@ -64,13 +64,13 @@ def write_dotenv(path: Path, values: Mapping[str, object]) -> int:
     The file is replaced in one step and is mode 0600 from its first byte. Returns how many existing
     lines were kept unchanged."""
     setting: dict[str, str] = {}
-    for key, value in values.items():
+    for name, value in values.items():
         if value is None:
             continue
         text = str(value)
         if "\n" in text or "\r" in text:
-            raise ConfigError(f"{path}: {key}: a .env value cannot contain a line break")
-        setting[key] = f"{key}={text}"
+            raise ConfigError(f"{path}: {name}: a .env value cannot contain a line break")
+        setting[name] = f"{name}={text}"
     lines: list[str] = []
     done: set[str] = set()
     kept = 0

@@ -44,10 +44,11 @@ def summary(outcome: RunOutcome, max_tokens: int | None = None, ceiling: str | N
     `latency_ms.measured` says so. `max_tokens` (the run's MAX_TOKENS) lets a reply cut off short of
     it be told as a context the server ran out of."""
     done = [c for c in outcome.calls if c.answered and c.completion]
-    latencies = sorted(c.completion["latency_ms"] for c in done)
+    completions = [c.completion for c in done if c.completion]  # the same calls' completions
+    latencies = sorted(completion["latency_ms"] for completion in completions)
 
     def total(name: str) -> int | None:
-        values = [c.completion["usage"].get(name) for c in done]
+        values = [completion["usage"].get(name) for completion in completions]
         return sum(v for v in values if v is not None) if any(v is not None for v in values) else None
 
     def counted(status: str) -> int:
@@ -66,7 +67,7 @@ def summary(outcome: RunOutcome, max_tokens: int | None = None, ceiling: str | N
         "calls": len(outcome.calls),
         "bought": counted("bought"),
         "replayed": counted("replayed"),
-        "from_batch": sum(1 for c in done if c.completion.get("batch")),
+        "from_batch": sum(1 for completion in completions if completion.get("batch")),
         "missing": counted("missing"),
         "failures": counted("failed"),
         "unusable": sum(1 for c in done if c.answer is not None and c.answer.said_nothing),

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+from collections.abc import Callable, Generator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from kit.pipeline import PROGRESS_LOG
 from kit.plugin import fixtures as pytest_fixtures
 from kit.plugin import place
 from kit.plugin import session as pytest_session
-from kit.plugin.session import corpus_folder
+from kit.plugin.session import RUN_ID, corpus_folder
 from kit.rules import citation
 
 ROW_KEY = "kit_scoreboard"
@@ -114,10 +115,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.pluginmanager.register(place, "kit-results-place")
     worker = getattr(config, "workerinput", None)
     if worker is not None and "kit_run_id" in worker:
-        config._kit_run_id = worker["kit_run_id"]
+        config.stash[RUN_ID] = worker["kit_run_id"]
     else:
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        config._kit_run_id = config.getoption("--run-id") or f"{stamp}-{secrets.token_hex(2)}"
+        config.stash[RUN_ID] = config.getoption("--run-id") or f"{stamp}-{secrets.token_hex(2)}"
     config.pluginmanager.register(_Scoreboard(config), "kit-scoreboard")
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_XdistRunId(), "kit-xdist-run-id")
@@ -128,11 +129,11 @@ class _XdistRunId:
 
     @pytest.hookimpl(optionalhook=True)
     def pytest_configure_node(self, node: Any) -> None:
-        node.workerinput["kit_run_id"] = node.config._kit_run_id
+        node.workerinput["kit_run_id"] = node.config.stash[RUN_ID]
 
 
 @pytest.fixture
-def scoreboard_row(request: pytest.FixtureRequest):
+def scoreboard_row(request: pytest.FixtureRequest) -> Callable[[dict[str, Any]], None]:
     """Call with a scoreboard row to have it printed in the end-of-run scoreboard."""
 
     def add(row: dict[str, Any]) -> None:
@@ -151,14 +152,17 @@ class _Scoreboard:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.when == "call":
-            self.rows += [value for key, value in report.user_properties if key == ROW_KEY]
-            self.notes += [value for key, value in report.user_properties if key == NOTE_KEY]
+            for key, value in report.user_properties:
+                if key == ROW_KEY and isinstance(value, dict):
+                    self.rows.append(value)
+                elif key == NOTE_KEY and isinstance(value, str):
+                    self.notes.append(value)
 
     def _results(self) -> Path:
         return Path(self.config.getoption("--results-dir") or self.config.rootpath / "results")
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
-    def pytest_terminal_summary(self, terminalreporter: Any):
+    def pytest_terminal_summary(self, terminalreporter: Any) -> Generator[None, object, object]:
         """After pytest's own summary (failures, the short summary): the scoreboard, one line per
         metric below threshold, where the result files are, and under --kit-report the report's path
         (written by the controller once every result is in). So a run ends with what it measured."""
@@ -180,7 +184,7 @@ class _Scoreboard:
         if self.config.getoption("--kit-report") and not hasattr(self.config, "workerinput"):
             from kit.measure import session_report
 
-            for line in session_report(self.config):
+            for line in session_report(self.config, self.config.stash[RUN_ID]):
                 terminalreporter.write_line(line)
         return outcome
 
@@ -215,7 +219,7 @@ class _Scoreboard:
         session_outcome.write(run, session_outcome.Outcome(", ".join(text for text, _ in parts), failures))
 
     def _written(self) -> str:
-        run = self._results() / self.config._kit_run_id
+        run = self._results() / self.config.stash[RUN_ID]
         files = sorted(p.name for p in run.glob("*.json")) if run.is_dir() else []
         return f"results: {run}/ ({', '.join(files) if files else 'no result file written'})"
 
@@ -224,7 +228,7 @@ class _Scoreboard:
         calls were bought, or that Ctrl-C stopped the purchase) and say where the rest is."""
         if not getattr(self.config.option, "numprocesses", None):
             return
-        log = self._results() / self.config._kit_run_id / PROGRESS_LOG
+        log = self._results() / self.config.stash[RUN_ID] / PROGRESS_LOG
         if not log.is_file():
             return
         lines = log.read_text(encoding="utf-8").splitlines()

@@ -15,6 +15,9 @@ from kit.corpus import fingerprint, load
 from kit.measure import thresholds
 from kit.pipeline import RunSettings
 
+# This session's run id (the controller's, under xdist), in pytest's stash; kit.plugin.hooks sets it.
+RUN_ID = pytest.StashKey[str]()
+
 
 def corpus_folder(config: pytest.Config) -> Path:
     """The folder named by --corpus, or the shipped corpus."""
@@ -38,7 +41,7 @@ def kit_session(pytestconfig: pytest.Config, corpus: load.Corpus) -> KitSession:
     results = pytestconfig.getoption("--results-dir")
     table_file = pytestconfig.getoption("--thresholds")
     return KitSession(
-        run_id=pytestconfig._kit_run_id,
+        run_id=pytestconfig.stash[RUN_ID],
         results_dir=Path(results) if results else root / "results",
         root=root,
         thresholds=thresholds.load(root, Path(table_file) if table_file else None),

@@ -19,8 +19,9 @@ class BenchmarkError(ValueError):
     """An input to the midnight count is malformed or contradictory."""
 
 
-def parse_admitted(admitted_at: str) -> datetime:
-    """The admission date-time, strictly YYYY-MM-DD HH:MM."""
+def parse_admitted(admitted_at: object) -> datetime:
+    """The admission date-time, strictly YYYY-MM-DD HH:MM; BenchmarkError for anything else (the
+    value may come straight from a file, so it need not be text)."""
     if not isinstance(admitted_at, str):
         raise BenchmarkError(f"admitted_at must be text 'YYYY-MM-DD HH:MM', got {admitted_at!r}")
     try:
@@ -55,7 +56,7 @@ def parse_nights(expected_nights: object) -> int:
 
 
 def midnights(
-    admitted_at: str, expected_discharge: str | None = None, expected_nights: int | None = None
+    admitted_at: object, expected_discharge: str | None = None, expected_nights: int | None = None
 ) -> int | None:
     """Midnights between admission and the expectation; None when no expectation is given."""
     admitted = parse_admitted(admitted_at)

@@ -9,6 +9,7 @@ and never looks at clinical severity.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kit.rules import elements
@@ -28,7 +29,7 @@ KINDS: dict[str, str] = {
 }
 
 
-def at_risk(kind: str, gold: dict[str, Any]) -> bool:
+def at_risk(kind: str, gold: Mapping[str, Any]) -> bool:
     """Whether a record can show this failure at all: the denominator of each taxonomy rate."""
     order_class, stay_class = gold["elements"][0]["class"], gold["elements"][1]["class"]
     return {
@@ -41,7 +42,7 @@ def at_risk(kind: str, gold: dict[str, Any]) -> bool:
     }[kind]
 
 
-def failures(answer: Answer, gold: dict[str, Any], rechecked: str) -> list[str]:
+def failures(answer: Answer, gold: Mapping[str, Any], rechecked: str) -> list[str]:
     """The failure kinds one answer shows, judged on the verdict it offered AND the verdict its own
     readings give under the recheck (what a reviewer would be shown)."""
     found = []

@@ -74,11 +74,11 @@ def _century(two: int, anchor: int) -> int:
 def _read(style: str, parts: dict[str, str | None], anchor: int) -> date | None:
     try:
         if style == "iso":
-            return date(int(parts["y"]), int(parts["m"]), int(parts["d"]))
+            return date(int(parts["y"] or ""), int(parts["m"] or ""), int(parts["d"] or ""))
         if style == "num":
-            a, b, year = int(parts["a"]), int(parts["b"]), parts["y"] or ""
+            a, b, written = int(parts["a"] or ""), int(parts["b"] or ""), parts["y"] or ""
             month, day = (b, a) if parts["sep"] == "." or a > 12 else (a, b)
-            return date(_century(int(year), anchor) if len(year) == 2 else int(year), month, day)
+            return date(_century(int(written), anchor) if len(written) == 2 else int(written), month, day)
         month, day = _month(parts["mon"] or ""), int(parts["d"] or 0)
         year = int(parts["y"]) if parts["y"] else _year_near(month, day, anchor)
         return None if year is None else date(year, month, day)

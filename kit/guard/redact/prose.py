@@ -131,9 +131,9 @@ def phones(text: str) -> list[tuple[int, int, str]]:
             )
             if len(re.sub(r"\D", "", raw)) >= MIN_PHONE_DIGITS and not dates.find(raw, 2000) and not clinical:
                 found[(match.start, match.end)] = raw
-    for match in _SHORT_NUMBER.finditer(text):
-        digits = len(re.sub(r"\D", "", match.group()))
-        before = text[max(0, match.start() - 30) : match.start()]
+    for short in _SHORT_NUMBER.finditer(text):
+        digits = len(re.sub(r"\D", "", short.group()))
+        before = text[max(0, short.start() - 30) : short.start()]
         if CONTEXT_PHONE_DIGITS <= digits < MIN_PHONE_DIGITS and _PHONE_CONTEXT.search(before):
-            found.setdefault((match.start(), match.end()), match.group())
+            found.setdefault((short.start(), short.end()), short.group())
     return [(start, end, raw) for (start, end), raw in sorted(found.items())]

@@ -13,6 +13,7 @@ as usual. Nothing here guesses an identifier that was never replaced.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from kit.guard.redact import dates, finder
@@ -117,7 +118,7 @@ def forward_quote(redacted: Redacted, quote: str | None) -> str | None:
     return redacted.text[_position(redacted, start, True) : _position(redacted, end, False)]
 
 
-def _answer(answer: Answer, quote, days: int) -> Answer:
+def _answer(answer: Answer, quote: Callable[[str | None], str | None], days: int) -> Answer:
     rows = {}
     for element, row in answer.elements.items():
         moved = dates.shift_iso(row.expected_discharge, days) if row.expected_discharge else None

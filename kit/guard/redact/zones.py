@@ -243,9 +243,9 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
                 kind = "ADDRESS" if place else "EMPLOYER"
             found.append(Span(offset + start, offset + end, kind, (kind, sentence[start:end].lower()), ZONE))
     for match in _NAMED_AFTER.finditer(sentence):  # "Son dave goldfarb called": a name in lower case too
-        words = list(re.finditer(r"[^\W\d_][\w'’-]*", sentence[match.end() :]))[:3]
+        following = list(re.finditer(r"[^\W\d_][\w'’-]*", sentence[match.end() :]))[:3]
         taken: list[re.Match[str]] = []
-        for word in words:
+        for word in following:
             apart = taken and word.start() - taken[-1].end() > 2
             if lexicon.safe(word.group()) or label_word(word.group()) or apart:
                 break

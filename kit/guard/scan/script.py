@@ -225,7 +225,9 @@ def _foreign_label(text: str) -> bool:
     refiere: "..."): the record quoting someone in their language, label and all. An English label
     ("Note: "...") does not say whose words they are."""
     label = _LABEL.match(text)
-    return bool(label) and not any(w.lower() in _english_words() for w in text_words(label.group("label")))
+    if label is None:
+        return False
+    return not any(w.lower() in _english_words() for w in text_words(label.group("label")))
 
 
 def _language(text: str) -> str | None:

@@ -26,8 +26,8 @@ def _planted(name: str, corpus: Corpus) -> dict[str, injection.Planted]:
 def _key_marks(planted: injection.Planted) -> list[dict[str, Any]]:
     """The key's lines where they stand in the planted text (the gold spans count in the clean one)."""
     out = []
-    for row in (planted.clean.gold or {}).get("elements", []):
-        quote = row.get("citation")
+    for row in planted.clean.gold["elements"] if planted.clean.gold else []:
+        quote = row["citation"]
         out += record_view.quote_marks(planted.record.text, quote, record_view.KEY, row["element"])
     return out
 

@@ -17,6 +17,7 @@ become markup here) and grades nothing again: every outcome shown is the result 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -129,7 +130,7 @@ def _arithmetic(admitted_at: str, discharge: str | None, nights: int | None) -> 
         return f"the value cannot be counted: {err}"
 
 
-def _value(row: dict[str, Any]) -> str:
+def _value(row: Mapping[str, Any]) -> str:
     """An expectation value as written: the date, or the night count (0 included), or nothing."""
     if row.get("expected_discharge") is not None:
         return str(row["expected_discharge"])
@@ -162,13 +163,15 @@ def record_part(record: Record) -> dict[str, Any]:
     maps = _line_maps(record.text)
     key_marks = []
     for row in record.gold["elements"]:
-        span = tuple(row["span"]) if row.get("span") else None
-        key_marks += _marks(maps, span, KEY, row["element"])
+        span = row["span"]
+        key_marks += _marks(maps, (span[0], span[1]) if span else None, KEY, row["element"])
     flags = scan.scan(record.text)
     flagged: dict[int, list[str]] = {}
     for flag in flags:
         flagged.setdefault(flag.line, []).extend(flag.reasons)
-    stay = next((g for g in record.gold["elements"] if g["element"] == elements.STAY_EXPECTATION), {})
+    stay: Mapping[str, Any] = next(
+        (g for g in record.gold["elements"] if g["element"] == elements.STAY_EXPECTATION), {}
+    )
     return {
         "id": record.id,
         "case": record.facts.get("case", ""),
@@ -196,7 +199,8 @@ def answer_part(
 ) -> dict[str, Any]:
     """The part of a view that is one answer's: verdicts, rule, elements, its quotes' marks, problems,
     and, given `sent` (kit.model.outgoing's log of the call), what the model was sent, in words."""
-    gold_rows = {g["element"]: g for g in (record.gold or {}).get("elements", [])}
+    key_rows = record.gold["elements"] if record.gold else []
+    gold_rows: dict[str, Mapping[str, Any]] = {g["element"]: g for g in key_rows}
     norm_text = citation.norm(record.text)
     maps = _line_maps(record.text)
     marks = plant_marks(record.text.split("\n"), plant)
@@ -204,7 +208,9 @@ def answer_part(
         key_span = gold_rows.get(e["element"], {}).get("span")
         where = placed(norm_text, e.get("quote"), tuple(key_span) if key_span else None)
         marks += _marks(maps, where, CITED, e["element"])
-    stay = next((e for e in grade["elements"] if e["element"] == elements.STAY_EXPECTATION), {})
+    stay: dict[str, Any] = next(
+        (e for e in grade["elements"] if e["element"] == elements.STAY_EXPECTATION), {}
+    )
     marked = grade_of(grade)
     return {
         "id": grade["id"],

@@ -16,10 +16,13 @@ from kit.measure import thresholds
 from kit.measure.report import ReportError, write
 
 
-def session_report(config: pytest.Config) -> list[str]:
+def session_report(config: pytest.Config, run_id: str) -> list[str]:
+    """The report of the run `run_id` of this session (its options name the results folder, corpus
+    and thresholds), written beside its result files; the lines to print, one saying why when none
+    was written."""
     root = config.rootpath
     results = Path(config.getoption("--results-dir") or root / "results")
-    run = results / config._kit_run_id
+    run = results / run_id
     if not run.is_dir():
         return [f"kit report: no result file was written in this session ({run} does not exist)"]
     chosen = config.getoption("--corpus")

@@ -49,8 +49,9 @@ class AnthropicBatch(Wire):
         return [self._row(item, response) for item in self.jsonl(response)]
 
     def _row(self, item: dict[str, Any], response: Any) -> Row:
-        key, result = item["custom_id"], item.get("result")
-        kind = result.get("type") if isinstance(result, dict) else None
+        key, given = item["custom_id"], item.get("result")
+        result: dict[str, Any] = given if isinstance(given, dict) else {}
+        kind = result.get("type")
         if kind == "succeeded":
             try:
                 return Row(key, self.completion(result.get("message"), response, None))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -62,23 +63,26 @@ class HTTPProvider(Provider):
         return f"{type(self).__name__}(base_url={self.base_url!r}, model={self.model!r})"
 
     @property
+    @abstractmethod
     def url(self) -> str:
-        raise NotImplementedError
+        """Where a call is posted."""
 
+    @abstractmethod
     def headers(self) -> dict[str, str]:
-        raise NotImplementedError
+        """The request headers, the key's auth header among them."""
 
+    @abstractmethod
     def body(self, request: Request) -> dict[str, Any]:
-        raise NotImplementedError
+        """The JSON body of the call `request` describes."""
 
     def format_refusal(self, body: dict[str, Any]) -> Callable[[requests.Response], str | None] | None:
         """What recognises an error reply to `body` that retrying cannot change (none by default)."""
         return None
 
+    @abstractmethod
     def read(self, payload: Any, response: requests.Response, retries: int) -> tuple[str, str | None, Usage]:
         """The reply text, finish reason and usage of a decoded 2xx body; `self._malformed(...)` raised
         when the body is not a reply."""
-        raise NotImplementedError
 
     def complete(self, request: Request) -> Completion:
         """One call through the retry loop. The latency runs from before the first attempt until the

@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import ipaddress
 from dataclasses import dataclass
+from typing import Literal
 from urllib.parse import urlsplit
 
 from kit.model.providers.anthropic import AnthropicProvider
-from kit.model.providers.base import Provider
+from kit.model.providers.http import HTTPProvider
 from kit.model.providers.openai_compat import OpenAICompatProvider
+
+KeyPolicy = Literal["always", "hosted", "never"]  # when a provider needs API_KEY (see Kind)
+BaseUrlPolicy = Literal["required", "to buy", "optional"]  # when it needs BASE_URL (see Kind)
 
 LOCAL_SUFFIXES = (".localhost", ".local", ".lan", ".internal", ".home.arpa")
 
@@ -35,9 +39,9 @@ class Kind:
     when a call is about to be bought, so a replay needs none) or "optional" (`default_endpoint`
     names where the client goes without one)."""
 
-    client: type[Provider]
-    key: str
-    base_url: str
+    client: type[HTTPProvider]
+    key: KeyPolicy
+    base_url: BaseUrlPolicy
     base_url_hint: str = ""
     default_model: str | None = None
     default_endpoint: str | None = None

@@ -138,8 +138,11 @@ def _read_row(name: str, item: dict, problems: list[Problem]) -> ElementAnswer:
     row = ElementAnswer(name)
     row.finding = _read_finding(name, item, problems)
     row.citation = _read_citation(name, item, row.finding, problems)
-    discharge = _read_value(name, item, "expected_discharge", problems)
-    nights = _read_value(name, item, "expected_nights", problems)
+    given_date, given_nights = item.get("expected_discharge"), item.get("expected_nights")
+    discharge = (
+        None if given_date is None else _read_discharge(f"{name}.expected_discharge", given_date, problems)
+    )
+    nights = None if given_nights is None else _read_nights(f"{name}.expected_nights", given_nights, problems)
     if name != elements.STAY_EXPECTATION:
         for key, value in (("expected_discharge", discharge), ("expected_nights", nights)):
             if value is not None:
@@ -241,15 +244,6 @@ def _read_citation(name: str, item: dict, finding: str | None, problems: list[Pr
     if finding == absent:
         problems.append(Problem(where, f"a line is quoted for an {absent!r} finding, which takes null"))
     return raw
-
-
-def _read_value(name: str, item: dict, key: str, problems: list[Problem]) -> str | int | None:
-    """The row's expected_discharge or expected_nights as its reader takes it; None when not given."""
-    raw = item.get(key)
-    if raw is None:
-        return None
-    read = _read_discharge if key == "expected_discharge" else _read_nights
-    return read(f"{name}.{key}", raw, problems)
 
 
 def _read_discharge(where: str, raw: object, problems: list[Problem]) -> str | None:

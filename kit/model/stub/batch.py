@@ -31,10 +31,12 @@ from kit.model.stub.reply import NoReply, chat_payload, message_payload
 class Server(Protocol):
     """What the batch desk reads of the stub server that mounts it (kit.model.stub.server.StubServer)."""
 
-    replies: Callable[[str], str | None]
+    replies: Callable[[str], str]
     model: str
-    base_url: str
     retry_after: str | None
+
+    @property
+    def base_url(self) -> str: ...
 
 Answer = tuple[int, bytes, str] | tuple[int, bytes, str, dict[str, str]]  # status, body, type, headers
 ROUTES = (
@@ -105,7 +107,8 @@ def _upload(content_type: str, raw: bytes) -> bytes | None:
     purpose = parts.get("purpose")
     if "file" not in parts or purpose is None or purpose.get_content().strip() != "batch":
         return None
-    return parts["file"].get_payload(decode=True)
+    payload = parts["file"].get_payload(decode=True)
+    return payload if isinstance(payload, bytes) else None
 
 
 class BatchDesk:

@@ -321,6 +321,24 @@ def test_both_backends_share_one_http_layer():
     assert http.int_or_none(3) == 3 and http.int_or_none(True) is None and http.int_or_none("3") is None
 
 
+def test_a_backend_missing_a_hook_cannot_be_built():
+    """url, headers, body and read are abstract: a backend that leaves one out fails when it is made,
+    naming the hook, not on its first call."""
+    from kit.model.providers import http
+
+    class NoReader(http.HTTPProvider):
+        url = "http://127.0.0.1:9/v1"
+
+        def headers(self) -> dict[str, str]:
+            return {}
+
+        def body(self, request: Request) -> dict:
+            return {}
+
+    with pytest.raises(TypeError, match="read"):
+        NoReader("http://127.0.0.1:9/v1", "m", None)  # type: ignore[abstract]
+
+
 def test_latency_covers_the_whole_call_including_backoff_sleeps():
     import time
 
