@@ -1,13 +1,15 @@
 """Root conftest: the Hypothesis profiles, pytest's own `pytester` plugin (for the tests that run
-inner pytest sessions), the one browser of a session (tests/browser.py), and how `-n` spreads the
-tests. The suite's options, markers, fixtures and
-scoreboard live in the kit's pytest plugin (kit.plugin.hooks), registered through a pytest11 entry
-point."""
+inner pytest sessions), the one browser of a session (tests/browser.py), how `-n` spreads the tests,
+and `no_configuration`, the one fixture that clears the run configuration from the environment. The
+suite's options, markers, fixtures and scoreboard live in the kit's pytest plugin (kit.plugin.hooks),
+registered through a pytest11 entry point."""
 
 import os
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from kit.model import config as run_config
 
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile(
@@ -31,3 +33,12 @@ def pytest_configure(config: pytest.Config) -> None:
     chosen = any(arg.startswith("--dist") for arg in config.invocation_params.args)
     if getattr(config.option, "dist", None) == "load" and not chosen:
         config.option.dist = "worksteal"
+
+
+@pytest.fixture
+def no_configuration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every variable the run configuration reads removed from the environment for the test, so a
+    setting in the shell running the suite cannot reach it. The names are kit.model.config.VARIABLES,
+    read off Config's own fields: a new setting is cleared here the day it is added."""
+    for name in run_config.VARIABLES:
+        monkeypatch.delenv(name, raising=False)

@@ -3,8 +3,8 @@ always-present baseline on the shipped corpus (written by kit.pipeline, as a tes
 a board app on it with a labelled folder and model place under the test's own temporary folder, and a
 client that sends the session token and the board's own Origin on every change.
 
-No provider is configured unless a test sets one: every variable the configuration reads is removed
-from the environment, and the .env the board reads is the test's own (empty) file."""
+No provider is configured unless a test sets one: a test that needs none takes `no_configuration` (the
+root conftest's), and the .env the board reads is the test's own (empty) file."""
 
 from __future__ import annotations
 
@@ -19,11 +19,6 @@ from kit.board import ModelPlace, create_app
 from kit.corpus import load
 
 RUN_ID = "r-board"
-CONFIG_KEYS = (
-    "PROVIDER", "BASE_URL", "MODEL", "API_KEY", "EVAL_WORKERS", "MAX_CALLS_PER_DAY", "RESPONSE_FORMAT",
-    "MAX_TOKENS", "TIMEOUT_S", "RETRY_TIMEOUTS", "BATCH_POLL_S", "REDACT", "REDACT_SALT", "PRICES_FILE",
-    "SEND_FLAGGED",
-)  # fmt: skip
 ORIGIN = "http://testserver"
 
 
@@ -39,12 +34,6 @@ def results(tmp_path_factory, shipped) -> Path:
     for name in ("floor", "always-present"):
         pipeline.run(shipped, pipeline.OfflineArm(name), settings)
     return folder
-
-
-@pytest.fixture
-def no_provider(monkeypatch):
-    for key in CONFIG_KEYS:
-        monkeypatch.delenv(key, raising=False)
 
 
 class Board:
@@ -64,7 +53,7 @@ class Board:
 
 
 @pytest.fixture
-def board(tmp_path, results, no_provider) -> Board:
+def board(tmp_path, results, no_configuration) -> Board:
     return Board(tmp_path, results, load.shipped_folder())
 
 

@@ -89,7 +89,7 @@ class Served:
 
 
 @pytest.fixture
-def served(tmp_path, two_runs, no_provider):
+def served(tmp_path, two_runs, no_configuration):
     board = Served(tmp_path, two_runs)
     yield board
     board.stop()

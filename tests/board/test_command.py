@@ -29,7 +29,7 @@ def started(args: list[str], cwd) -> tuple[subprocess.Popen, str]:
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "0.0.0.0"])
-def test_board_serves_and_stops_on_ctrl_c(tmp_path, no_provider, monkeypatch, host):
+def test_board_serves_and_stops_on_ctrl_c(tmp_path, no_configuration, monkeypatch, host):
     monkeypatch.setenv("API_KEY", "sk-CANARY-in-no-log")
     port = free_port()
     proc, line = started(["--port", str(port), "--host", host, "--results", str(tmp_path)], tmp_path)
@@ -47,7 +47,7 @@ def test_board_serves_and_stops_on_ctrl_c(tmp_path, no_provider, monkeypatch, ho
     assert warned == (host != "127.0.0.1")
 
 
-def test_a_port_already_taken_is_one_line(tmp_path, no_provider):
+def test_a_port_already_taken_is_one_line(tmp_path, no_configuration):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()

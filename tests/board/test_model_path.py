@@ -20,7 +20,7 @@ CANARY = "sk-CANARY-never-shown-0042"
 
 
 @pytest.fixture
-def stub(shipped, monkeypatch, no_provider):
+def stub(shipped, monkeypatch, no_configuration):
     with StubServer(replies=served_replies("floor", shipped.records, None)) as server:
         monkeypatch.setenv("PROVIDER", "openai")  # a local BASE_URL: no key needed, and one is set anyway
         monkeypatch.setenv("BASE_URL", server.base_url)
@@ -63,7 +63,7 @@ def test_the_model_answers_a_pasted_record(board, stub):
     assert got.json()["view"]["source"] == "model" and stub.requests == 1
 
 
-def test_a_failed_call_says_why(board, shipped, monkeypatch, no_provider):
+def test_a_failed_call_says_why(board, shipped, monkeypatch, no_configuration):
     with StubServer(replies=served_replies("floor", shipped.records, None), status_401=True) as s:
         monkeypatch.setenv("PROVIDER", "stub")
         monkeypatch.setenv("BASE_URL", s.base_url)
@@ -147,7 +147,9 @@ def test_assemble_a_folder_resumes_and_reports_each_failure(stub, tmp_path, monk
     assert len(out.read_text().splitlines()) == 3
 
 
-def test_assemble_with_the_model_and_no_provider_says_what_to_run(no_provider, tmp_path, monkeypatch, capsys):
+def test_assemble_with_the_model_and_no_provider_says_what_to_run(
+    no_configuration, tmp_path, monkeypatch, capsys
+):
     monkeypatch.chdir(tmp_path)
     record = load.shipped_folder() / "ADM-0001.txt"
     assert main(["assemble", str(record), "--arm", "model"]) == 2

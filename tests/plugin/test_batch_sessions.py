@@ -49,11 +49,10 @@ def paid_json(results: Path, name: str = "paid") -> dict:
 
 
 @pytest.fixture
-def batch_env(monkeypatch):
+def batch_env(monkeypatch, no_configuration):
     def use(stub: StubServer) -> None:
         for name, value in stub_session_env(stub.base_url, 4).items():
             monkeypatch.setenv(name, value)
-        monkeypatch.delenv("MAX_CALLS_PER_DAY", raising=False)
         monkeypatch.setenv("BATCH_POLL_S", POLL)
 
     return use

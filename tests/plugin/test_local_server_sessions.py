@@ -42,14 +42,11 @@ def small_corpus(folder: Path, ids: tuple[str, ...] = OWN) -> Path:
 
 
 @pytest.fixture
-def local(tmp_path, monkeypatch, pytester):
+def local(tmp_path, monkeypatch, pytester, no_configuration):
     """Runs an inner paid session on a 3-record corpus with the given settings (EVAL_WORKERS unset,
     so the local default applies); returns (result, cache folder, results folder)."""
     corpus = small_corpus(tmp_path / "corpus")
     cache, results = tmp_path / "answers", tmp_path / "results"
-    for name in ("API_KEY", "EVAL_WORKERS", "MAX_CALLS_PER_DAY", "RESPONSE_FORMAT", "MAX_TOKENS", "TIMEOUT_S",
-                 "RETRY_TIMEOUTS"):
-        monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("KIT_DOTENV", "/nonexistent/.env")
 
     def run(base_url: str, *extra: str, **settings: str):

@@ -41,14 +41,13 @@ def oracle(text: str) -> str:
 
 
 @pytest.fixture
-def stub_env(monkeypatch):
+def stub_env(monkeypatch, no_configuration):
     def use(stub: StubServer, workers: int = 4) -> None:
         monkeypatch.setenv("PROVIDER", "stub")
         monkeypatch.setenv("BASE_URL", stub.base_url)
         monkeypatch.setenv("MODEL", "stub-oracle")
         monkeypatch.setenv("API_KEY", SENTINEL)
         monkeypatch.setenv("EVAL_WORKERS", str(workers))
-        monkeypatch.delenv("MAX_CALLS_PER_DAY", raising=False)
         monkeypatch.setenv("KIT_DOTENV", "/nonexistent/.env")
 
     return use

@@ -14,7 +14,9 @@ from tests.plugin.sessions import REPO, inner_args
 BASELINE_TESTS = REPO / "tests" / "eval" / "test_baseline.py"
 
 
-def test_baseline_gates_the_paid_arm_and_kit_report_writes_the_page(pytester, tmp_path, monkeypatch):
+def test_baseline_gates_the_paid_arm_and_kit_report_writes_the_page(
+    pytester, tmp_path, monkeypatch, no_configuration
+):
     corpus = load.load(load.shipped_folder())
     oracle = scoring.score("oracle", corpus, OfflineArm("oracle").answer(corpus.records).answers)
     results.write(tmp_path / "base" / "paid.json", "base", oracle, corpus)
@@ -23,7 +25,6 @@ def test_baseline_gates_the_paid_arm_and_kit_report_writes_the_page(pytester, tm
         for name, value in (("PROVIDER", "stub"), ("BASE_URL", stub.base_url), ("MODEL", "stub-floor")):
             monkeypatch.setenv(name, value)
         monkeypatch.setenv("KIT_DOTENV", "/nonexistent/.env")
-        monkeypatch.delenv("MAX_CALLS_PER_DAY", raising=False)
         args = inner_args(
             BASELINE_TESTS, tmp_path / "results", "-m", "paid", "--record", f"--answers-cache={tmp_path}/a",
             f"--baseline={tmp_path / 'base'}", "--kit-report", "--run-id=r-base", "-k", chosen,

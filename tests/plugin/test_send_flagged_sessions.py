@@ -60,10 +60,9 @@ def setting(paid: dict) -> tuple[str, str]:
 
 
 def test_by_default_the_planted_line_never_reaches_the_model_and_is_named_withheld(
-    pytester, monkeypatch, tmp_path, planted_corpus
+    pytester, monkeypatch, tmp_path, planted_corpus, no_configuration
 ):
     corpus, line = planted_corpus
-    monkeypatch.delenv("SEND_FLAGGED", raising=False)
     result, stub, paid = run_session(pytester, monkeypatch, tmp_path, corpus, "--kit-report")
     result.assert_outcomes(passed=2)
     assert stub.requests == 60 and PLANT not in json.dumps(stub.bodies)
@@ -89,10 +88,9 @@ def test_by_default_the_planted_line_never_reaches_the_model_and_is_named_withhe
     ((), {"SEND_FLAGGED": "verbatim"}, "SEND_FLAGGED=verbatim"),
 ])  # fmt: skip
 def test_send_flagged_sends_the_planted_line_and_says_so(
-    pytester, monkeypatch, tmp_path, planted_corpus, extra, env, source
+    pytester, monkeypatch, tmp_path, planted_corpus, extra, env, source, no_configuration
 ):
     corpus, _ = planted_corpus
-    monkeypatch.delenv("SEND_FLAGGED", raising=False)
     result, stub, paid = run_session(pytester, monkeypatch, tmp_path, corpus, *extra, **env)
     result.assert_outcomes(passed=2)
     assert sum(PLANT in json.dumps(body) for body in stub.bodies) == 1

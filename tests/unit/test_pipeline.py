@@ -69,9 +69,7 @@ def test_a_replay_finds_only_what_was_bought_from_the_same_endpoint(corpus, tmp_
     assert [c.status for c in elsewhere.calls] == ["missing"] * SOME
 
 
-def test_a_replay_without_model_keys_with_what_the_cache_remembers(tmp_path, monkeypatch):
-    for name in ("PROVIDER", "BASE_URL", "MODEL", "API_KEY"):
-        monkeypatch.delenv(name, raising=False)
+def test_a_replay_without_model_keys_with_what_the_cache_remembers(tmp_path, monkeypatch, no_configuration):
     cache = Cache(tmp_path / "answers")
     bought = Config(provider="openai", base_url="http://10.1.2.3:8080/v1", model="m1")
     cache.remember(bought)

@@ -48,7 +48,9 @@ def test_a_bad_admitted_value_is_a_clear_error(capsys):
     assert "'yesterday'" in capsys.readouterr().err
 
 
-def test_configure_writes_a_0600_env_and_never_echoes_the_key(tmp_path, capsys, monkeypatch):
+def test_configure_writes_a_0600_env_and_never_echoes_the_key(
+    tmp_path, capsys, monkeypatch, no_configuration
+):
     import io
     import os
     import stat
@@ -63,8 +65,6 @@ def test_configure_writes_a_0600_env_and_never_echoes_the_key(tmp_path, capsys, 
     assert stat.S_IMODE(os.stat(env).st_mode) == 0o600
     out = capsys.readouterr()
     assert "sk-SENTINEL-0600" not in out.out + out.err
-    for name in ("PROVIDER", "BASE_URL", "MODEL", "API_KEY"):
-        monkeypatch.delenv(name, raising=False)
     loaded = load_config(dotenv_path=env)
     assert (loaded.provider, loaded.model, loaded.api_key) == ("openai", "m", "sk-SENTINEL-0600")
 

@@ -26,10 +26,7 @@ REFUSED = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _clean_environment(monkeypatch):
-    for name in (*config.KEYS, "PRICES_FILE"):
-        monkeypatch.delenv(name, raising=False)
+pytestmark = pytest.mark.usefixtures("no_configuration")
 
 
 @pytest.mark.parametrize(("options", "rule"), REFUSED, ids=[rule for _, rule in REFUSED])

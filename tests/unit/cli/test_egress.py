@@ -10,6 +10,8 @@ from kit.cli import commands as cli
 from kit.model.envfile import read_dotenv
 from tests.unit.guard.test_redact import PLANTED, planted_record
 
+pytestmark = pytest.mark.usefixtures("no_configuration")  # the .env each test writes is all it reads
+
 
 @pytest.fixture
 def record_file(tmp_path):
@@ -26,11 +28,7 @@ def _env(tmp_path, provider="openai", base_url="https://api.example.com/v1", sal
 
 
 @pytest.mark.parametrize("provider", ["openai", "anthropic"])
-def test_egress_prints_the_provider_messages_with_no_identifier(
-    record_file, tmp_path, capsys, provider, monkeypatch
-):
-    for name in ("PROVIDER", "BASE_URL", "MODEL", "REDACT", "REDACT_SALT"):
-        monkeypatch.delenv(name, raising=False)
+def test_egress_prints_the_provider_messages_with_no_identifier(record_file, tmp_path, capsys, provider):
     env = _env(tmp_path, provider, None if provider == "anthropic" else "https://api.example.com/v1")
     assert cli.main(["egress", str(record_file), "--json", "--env", str(env)]) == 0
     out = capsys.readouterr()
@@ -48,19 +46,13 @@ def test_egress_prints_the_provider_messages_with_no_identifier(
     assert not [p for p in PLANTED if p in text]
 
 
-def test_egress_says_when_the_configuration_would_not_redact(record_file, tmp_path, capsys, monkeypatch):
-    for name in ("PROVIDER", "BASE_URL", "MODEL", "REDACT", "REDACT_SALT"):
-        monkeypatch.delenv(name, raising=False)
+def test_egress_says_when_the_configuration_would_not_redact(record_file, tmp_path, capsys):
     env = _env(tmp_path, base_url="http://127.0.0.1:8080/v1")
     assert cli.main(["egress", str(record_file), "--env", str(env)]) == 0
     assert "(default for a local server) sends the record as it is" in capsys.readouterr().err
 
 
-def test_egress_without_a_salt_or_on_a_non_record_stops_with_one_line(
-    record_file, tmp_path, capsys, monkeypatch
-):
-    for name in ("PROVIDER", "BASE_URL", "MODEL", "REDACT", "REDACT_SALT"):
-        monkeypatch.delenv(name, raising=False)
+def test_egress_without_a_salt_or_on_a_non_record_stops_with_one_line(record_file, tmp_path, capsys):
     assert cli.main(["egress", str(record_file), "--env", str(_env(tmp_path, salt=""))]) == 2
     assert "REDACT_SALT is not set: run `kit configure --env " in capsys.readouterr().err
     other = tmp_path / "notes.txt"
@@ -86,8 +78,6 @@ def test_egress_refuses_a_record_the_gate_stops_and_prints_no_message(
     from kit.cli import egress
     from tests.unit.guard.test_egress_gate import MissesPhones
 
-    for name in ("PROVIDER", "BASE_URL", "MODEL", "REDACT", "REDACT_SALT"):
-        monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(egress, "Redactor", MissesPhones)
     assert cli.main(["egress", str(record_file), "--env", str(_env(tmp_path))]) == 2
     out = capsys.readouterr()

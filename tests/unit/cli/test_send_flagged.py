@@ -12,14 +12,10 @@ import pytest
 from kit.cli import commands as cli
 from tests.unit.model.test_withholding import PLANT, plant_line, planted
 
-CONFIG_KEYS = ("PROVIDER", "BASE_URL", "MODEL", "REDACT", "REDACT_SALT", "SEND_FLAGGED")
-
 
 @pytest.fixture
-def hosted(tmp_path, monkeypatch):
+def hosted(tmp_path, no_configuration):
     """A planted record's file and a .env for a hosted endpoint, nothing set in the environment."""
-    for name in CONFIG_KEYS:
-        monkeypatch.delenv(name, raising=False)
     env = tmp_path / ".env"
     env.write_text("PROVIDER=openai\nMODEL=m\nBASE_URL=https://api.example.com/v1\nREDACT_SALT=s\n")
     rec = planted()

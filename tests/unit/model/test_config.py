@@ -3,6 +3,7 @@ import stat
 
 import pytest
 
+from kit.model import config as config_mod
 from kit.model.config import ConfigError, load_config
 from kit.model.envfile import write_dotenv
 from kit.model.providers.registry import needs_key
@@ -235,3 +236,42 @@ def test_unreadable_prices_file_is_a_config_error(tmp_path):
     bad.write_text("{nope")
     with pytest.raises(ConfigError, match="not valid JSON"):
         load_config({"PRICES_FILE": str(bad)}, dotenv_path=tmp_path / "none")
+
+
+def _names_validate_reads() -> set[str]:
+    """Every variable name kit.model.config.validate looks up in the settings it is given, read off
+    its source: merged.get("X"), merged["X"] and "X" in merged."""
+    import ast
+    import inspect
+
+    tree = ast.parse(inspect.getsource(config_mod.validate))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+            target, key = node.func.value, node.args[0] if node.args else None
+        elif isinstance(node, ast.Subscript):
+            target, key = node.value, node.slice
+        elif isinstance(node, ast.Compare) and isinstance(node.ops[0], ast.In):
+            target, key = node.comparators[0], node.left
+        else:
+            continue
+        if isinstance(target, ast.Name) and target.id == "merged" and isinstance(key, ast.Constant):
+            names.add(key.value)
+    return names
+
+
+def test_the_variables_are_every_name_the_configuration_reads():
+    """VARIABLES (what load_config takes from the environment, and what the no_configuration fixture
+    clears) comes from Config's fields; a setting validate reads with no field naming it would be
+    neither taken from the environment nor cleared for tests."""
+    assert _names_validate_reads() == set(config_mod.VARIABLES)
+    assert "REASONING_EFFORT" in config_mod.VARIABLES and "PRICES_FILE" not in config_mod.KEYS
+
+
+def test_no_configuration_clears_every_variable(monkeypatch, request, tmp_path):
+    for name in config_mod.VARIABLES:
+        monkeypatch.setenv(name, "not a usable value")
+    with pytest.raises(ConfigError):
+        load_config(dotenv_path=tmp_path / "none")
+    request.getfixturevalue("no_configuration")
+    assert load_config(dotenv_path=tmp_path / "none") == config_mod.validate({})
