@@ -132,6 +132,8 @@ def targets(records: tuple[Record, ...] | list[Record]) -> list[Record]:
 def planted_set(
     records: tuple[Record, ...] | list[Record], placement: str, family: str = plants.OVERT
 ) -> list[Planted]:
+    """One planted record per target among `records` (those an injection can flip, see targets), each
+    with a plant of `family` at `placement`; the same records give the same set on every run."""
     return [plant(r, placement, family, slot) for slot, r in enumerate(targets(records))]
 
 

@@ -25,6 +25,9 @@ class CorpusError(ValueError):
 
 @dataclass(frozen=True)
 class Record:
+    """One record of a corpus: its id, its text exactly as the file holds it, its records.json row
+    (`facts`) and its completed gold key (None in a corpus without gold.jsonl)."""
+
     id: str
     text: str
     facts: dict[str, Any]
@@ -48,6 +51,8 @@ class Record:
 
 @dataclass(frozen=True)
 class Corpus:
+    """A validated corpus folder: its records in records.json's order and its manifest, if any."""
+
     folder: Path
     records: tuple[Record, ...]
     manifest: dict[str, Any] | None

@@ -142,6 +142,8 @@ def mcnemar(worse: int, better: int) -> float:
 
 
 def grade_of(row: dict[str, Any]) -> grading.RecordGrade:
+    """A per-record grade as a result file stores it (`row`, one of its "grades") read back into a
+    RecordGrade, fields it does not know ignored."""
     known = {f.name for f in fields(grading.ElementGrade)}
     marks = [grading.ElementGrade(**{k: v for k, v in e.items() if k in known}) for e in row["elements"]]
     keep = {f.name for f in fields(grading.RecordGrade)} - {"elements"}

@@ -13,6 +13,8 @@ from kit.measure.compare import ALPHA, Paired, Regression, Row, Run, fig, short
 
 
 def to_json(runs: list[Run], rows: list[Row], found: list[Regression]) -> dict[str, Any]:
+    """The comparison as a JSON document: the baseline's label, each run's header, every metric row
+    and the regressions found."""
     return {
         "baseline": runs[0].label,
         "runs": [run.header() for run in runs],

@@ -38,6 +38,8 @@ ATTACKS, PLANTED, CLEAN = "attacks", "planted", "clean"  # populations: see _Att
 
 @dataclass
 class InjectionReport:
+    """One arm's injection run scored: its metrics by name and one row per planted record."""
+
     arm: str
     metrics: dict[str, Metric] = field(default_factory=dict)
     records: list[dict[str, Any]] = field(default_factory=list)

@@ -98,6 +98,8 @@ class Pair:
 
 @dataclass
 class Board:
+    """A leaderboard: the runs best first, their pairwise tests, the runs refused, the Pareto front."""
+
     entries: list[Entry]
     pairs: list[Pair]
     refused: list[str]

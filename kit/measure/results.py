@@ -28,6 +28,7 @@ def graded_on(corpus: Corpus) -> dict[str, str]:
 
 
 def document(run_id: str, report: Report, corpus: Corpus, extra: dict[str, Any] | None = None) -> dict:
+    """The result file's content: the run, the corpus's guards and hashes, the report, then `extra`."""
     data = {
         "run_id": run_id,
         "arm": report.arm,
@@ -45,6 +46,8 @@ def document(run_id: str, report: Report, corpus: Corpus, extra: dict[str, Any] 
 def write(
     path: Path, run_id: str, report: Report, corpus: Corpus, extra: dict[str, Any] | None = None
 ) -> Path:
+    """Write the result file of `report` (run `run_id`, scored on `corpus`, `extra` added) to `path` in
+    one step; returns `path`."""
     write_json_atomic(path, document(run_id, report, corpus, extra))
     return path
 

@@ -182,6 +182,9 @@ def metric_names() -> list[str]:
 
 @dataclass
 class Report:
+    """One arm's run scored: every metric by name, each record's grade, the finding confusion tables
+    and the citation floors it was graded with."""
+
     arm: str
     metrics: dict[str, Metric]
     grades: list[RecordGrade]

@@ -167,6 +167,9 @@ def _completion(entry: Any, key: str) -> Completion:
 
 
 class Cache:
+    """The answer cache under `root`: one JSON file per request key (cache_key), written in
+    one step, read back with the latency measured when the answer was bought."""
+
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
 

@@ -81,7 +81,7 @@ class Config:
     """Where model came from: MODEL, "default" (the stub's stood in for none), or "given" in code."""
     batch_poll_s: float | None = field(default=None, metadata=_set_by("BATCH_POLL_S"))
     """BATCH_POLL_S: the first wait in seconds between batch checks (kit.model.batch). Default none:
-    the batch runner's own."""
+    kit/data/batch.json's backoff as it is."""
     redact: RedactMode = field(default="auto", metadata=_set_by("REDACT"))
     """REDACT: on, off or auto, the default: on for a hosted endpoint, off for a local one."""
     redact_salt: str | None = field(default=None, repr=False, metadata=_set_by("REDACT_SALT"))

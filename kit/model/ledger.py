@@ -28,6 +28,9 @@ def utc_today() -> str:
 
 
 class Ledger:
+    """The daily call ledger at `path`: the calls each UTC day bought, and DailyLimitReached past
+    `limit` (MAX_CALLS_PER_DAY; None for no limit)."""
+
     def __init__(self, path: Path, limit: int | None = None, *, today: Callable[[], str] = utc_today) -> None:
         self.path = Path(path)
         self.limit = limit

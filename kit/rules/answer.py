@@ -14,6 +14,9 @@ from kit.rules import elements
 
 @dataclass
 class ElementAnswer:
+    """One element row of an answer: the finding word, the quoted line and, on the stay row, the
+    expected discharge date or night count; None where the answer gives none."""
+
     element: str
     finding: str | None = None
     citation: str | None = None
@@ -23,6 +26,8 @@ class ElementAnswer:
 
 @dataclass(frozen=True)
 class Problem:
+    """What a reply's reader found wrong with one field (`field`, e.g. "stay_expectation.citation")."""
+
     field: str
     detail: str
 

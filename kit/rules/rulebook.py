@@ -64,6 +64,7 @@ def threshold() -> int:
 
 
 def verdicts() -> tuple[str, ...]:
+    """The rulebook's verdicts, in policy.json's order."""
     return tuple(policy()["verdicts"])
 
 
@@ -73,6 +74,7 @@ def rule_ids() -> tuple[str, ...]:
 
 
 def policy_id() -> str:
+    """The rulebook's id, e.g. TM-2026."""
     return str(policy()["policy_id"])
 
 

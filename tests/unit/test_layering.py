@@ -204,3 +204,51 @@ def test_the_providers_import_nothing_from_the_configuration():
                 todo.append(nxt)
     assert "kit.model.providers.registry" in providers
     assert "kit.model.config" not in seen
+
+
+def _top_level(module: str) -> dict[str, ast.FunctionDef | ast.ClassDef]:
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    return {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+
+
+def _defined(module: str, name: str, depth: int = 0) -> tuple[str, ast.FunctionDef | ast.ClassDef] | None:
+    """Where the function or class `name`, as `module` offers it, is written (following re-exports)."""
+    found = _top_level(module).get(name)
+    if found is not None:
+        return module, found
+    for target, names, _ in imports(module):
+        if name in names and f"{target}.{name}" not in MODULES and depth < 5:
+            return _defined(target, name, depth + 1)
+    return None
+
+
+def undocumented_across_stages() -> list[str]:
+    """Public functions and classes that a module of another stage uses (imported by name, or as
+    `module.name` through an imported module) and that have no docstring."""
+    bad = set()
+    for module in STAGED:
+        used: list[tuple[str, str]] = []
+        through: dict[str, str] = {}
+        for target, names, _ in imports(module):
+            if stage(target) == stage(module):
+                continue
+            for name in names:
+                if f"{target}.{name}" in MODULES:
+                    through[name] = f"{target}.{name}"
+                else:
+                    used.append((target, name))
+        for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
+            named = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            if named and node.value.id in through:
+                used.append((through[node.value.id], node.attr))
+        for target, name in used:
+            found = None if name.startswith("_") else _defined(target, name)
+            if found is not None and not ast.get_docstring(found[1]):
+                bad.add(f"{MODULES[found[0]].relative_to(KIT.parent)}: {name} (used by {module})")
+    return sorted(bad)
+
+
+def test_what_a_stage_offers_another_says_what_it_does():
+    """A function or class called across stages says, in its docstring, what it takes and gives."""
+    bad = undocumented_across_stages()
+    assert not bad, "used across stages with no docstring:\n" + "\n".join(bad)
