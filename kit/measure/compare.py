@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.measure import grading, scoring
+from kit.measure.metric import Better
 from kit.measure.stats import wilson
 from kit.rules import citation, elements, rulebook
 
@@ -224,7 +225,7 @@ class Row:
     """One metric across the runs: figures per run (None where a run lacks it) and pairings."""
 
     metric: str
-    better: str
+    better: Better
     figures: list[dict[str, Any] | None]
     paired: list[Paired | None] = field(default_factory=list)
     note: str = ""

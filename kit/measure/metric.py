@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from kit.measure.stats import wilson
 
-HIGHER, LOWER = "higher", "lower"
-DIRECTIONS = (HIGHER, LOWER)
+Better = Literal["higher", "lower"]  # which way a metric improves
+HIGHER: Literal["higher"] = "higher"
+LOWER: Literal["lower"] = "lower"
+DIRECTIONS: tuple[Better, ...] = (HIGHER, LOWER)
 Row = TypeVar("Row")
 
 
@@ -28,7 +30,7 @@ class Metric:
     name: str
     count: int
     total: int
-    better: str = HIGHER
+    better: Better = HIGHER
     costly: tuple[str, ...] = ()
 
     @property
@@ -52,7 +54,7 @@ class Metric:
 
 
 def count_metric(
-    name: str, hits: list[tuple[str, bool]], better: str = HIGHER, unusable: frozenset[str] = frozenset()
+    name: str, hits: list[tuple[str, bool]], better: Better = HIGHER, unusable: frozenset[str] = frozenset()
 ) -> Metric:
     """A metric over (record id, counted?) pairs; costly records are the misses (or the hits, when
     lower is better). A record in `unusable` is wrong whatever its pair says: a miss, or a hit when
@@ -74,7 +76,7 @@ class Definition(Generic[Row]):
     `where` keeps the rows it counts over, and `counted` says whether a kept row counts."""
 
     name: str
-    better: str
+    better: Better
     over: str
     counted: Callable[[Row], bool]
     where: Callable[[Row], bool] = every
