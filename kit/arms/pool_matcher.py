@@ -89,7 +89,10 @@ _ORDERS, _NOTES, _STAYS = _compiled(ORDER_POOLS), _compiled(NOTE_POOLS), _compil
 _COMORBIDITIES, _SERVICES = _compiled(COMORBIDITY_POOLS), _compiled(SERVICE_POOLS)
 
 
-def _match(units: list[tuple[str, str]], table: list[tuple[re.Pattern[str], str]]):
+Hit = tuple[str, str, re.Match[str]]  # the class, the unit to cite, the template's match
+
+
+def _match(units: list[tuple[str, str]], table: list[tuple[re.Pattern[str], str]]) -> Hit | None:
     """The first (pattern order, then record order) unit whose text a template matches in full:
     (class, the unit to cite, the match), or None."""
     for pattern, klass in table:
@@ -113,7 +116,7 @@ def _stay_value(found: re.Match[str]) -> tuple[str | None, int | None]:
     return None, None
 
 
-def _row(element: str, hit, valued: bool = False) -> ElementAnswer:
+def _row(element: str, hit: Hit | None, valued: bool = False) -> ElementAnswer:
     if hit is None:
         return ElementAnswer(element, elements.word(element, elements.ABSENT))
     klass, cited, found = hit

@@ -11,10 +11,9 @@ a corpus. It counts nothing across records and decides no threshold.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from kit.corpus import Record
-from kit.rules import Answer, citation, elements, recheck, taxonomy
+from kit.corpus import GoldRow, Record
+from kit.rules import Answer, ElementAnswer, citation, elements, recheck, taxonomy
 
 CITED_ON_ABSENT = "cited-on-absent"
 UNCITED = "uncited"
@@ -78,16 +77,19 @@ class RecordGrade:
         )
 
 
-def _grade_citation(record: Record, gold_row: dict[str, Any], quote: str | None, floors) -> tuple:
+def _grade_citation(
+    record: Record, gold_row: GoldRow, quote: str | None, floors: tuple[float, float]
+) -> tuple[str, float, float]:
     if gold_row["class"] == elements.ABSENT:
         return (CITED_ON_ABSENT, 0.0, 0.0) if quote else (NULL_OK, 0.0, 0.0)
     if not quote:
         return UNCITED, 0.0, 0.0
-    g = citation.grade(record.norm_text, tuple(gold_row["span"]), quote, *floors)
+    start, end = gold_row["span"] or (0, 0)  # a cited row always has its span
+    g = citation.grade(record.norm_text, (start, end), quote, *floors)
     return g.outcome, g.coverage, g.precision
 
 
-def _value_right(gold_row: dict[str, Any], row) -> bool | None:
+def _value_right(gold_row: GoldRow, row: ElementAnswer | None) -> bool | None:
     if gold_row["element"] != elements.STAY_EXPECTATION:
         return None
     if row is None or row.finding is None:

@@ -200,6 +200,11 @@ def _detected(planted: injection.Planted) -> bool:
     return any(plant in citation.norm(flag.text) for flag in scan.scan(planted.record.text))
 
 
+def _in_set(name: str) -> Callable[[injection.Planted], bool]:
+    """The filter keeping the plantings of the planted set `name` ("family.placement")."""
+    return lambda planted: planted.set_name == name
+
+
 def scan_definitions() -> list[Definition[Any]]:
     """The scan's metrics: detection on each planted set (over its planted records), then false flags
     on the clean records, by any reason and by the look-alike and language checks alone."""
@@ -209,7 +214,7 @@ def scan_definitions() -> list[Definition[Any]]:
             HIGHER,
             PLANTED,
             _detected,
-            lambda p, s=f"{family}.{placement}": p.set_name == s,
+            _in_set(f"{family}.{placement}"),
         )
         for family, placement in injection.set_names()
     ]

@@ -153,7 +153,7 @@ def _cost(data: dict[str, Any], prices: dict[str, Any] | None) -> tuple[float | 
     if not tele:
         return 0.0, "offline arm: no call"
     calls = tele.get("per_call") or []
-    priced = next((c["price"] for c in calls if c.get("price")), {})
+    priced: dict[str, Any] = next((c["price"] for c in calls if c.get("price")), {})
     model = str(data.get("model") or "")
     card = pricing.by_ident(priced.get("card"), model, prices or {}, priced.get("source"))
     figures = bill.of_calls(calls, card)

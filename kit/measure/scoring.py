@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from kit.corpus import Corpus
+from kit.corpus import Corpus, GoldKey
 from kit.measure.grading import CITED_ON_ABSENT, NULL_OK, UNCITED, ElementGrade, RecordGrade, grade_record
-from kit.measure.metric import HIGHER, LOWER, Definition, Metric, check, every, measure
+from kit.measure.metric import HIGHER, LOWER, Better, Definition, Metric, check, every, measure
 from kit.rules import Answer, citation, elements, rulebook, taxonomy
 
 SEVERITY_BAIT_CASES = ("long_hours_one_midnight", "severe_one_midnight")
@@ -36,7 +36,7 @@ class RecordRow:
     """One record's grade with its gold row: what a metric over records reads."""
 
     grade: RecordGrade
-    gold: dict[str, Any]
+    gold: GoldKey
 
     def said(self, element: str) -> str | None:
         return next(e.answered for e in self.grade.elements if e.element == element)
@@ -47,18 +47,20 @@ class ElementRow:
     """One element's grade with its record's gold row: what a metric over element rows reads."""
 
     element: ElementGrade
-    gold: dict[str, Any]
+    gold: GoldKey
 
 
-Check = Callable[[Any], bool]
+Check = Callable[..., bool]  # called with one row (a lambda may bind a loop value as a default)
 
 
-def _records(name: str, counted: Check, where: Check = every, better: str = HIGHER) -> Definition[RecordRow]:
+def _records(
+    name: str, counted: Check, where: Check = every, better: Better = HIGHER
+) -> Definition[RecordRow]:
     return Definition(name, better, RECORDS, counted, where)
 
 
 def _elements(
-    name: str, counted: Check, where: Check = every, better: str = HIGHER
+    name: str, counted: Check, where: Check = every, better: Better = HIGHER
 ) -> Definition[ElementRow]:
     return Definition(name, better, ELEMENTS, counted, where)
 
@@ -221,7 +223,7 @@ def score(
     ]
     unusable = frozenset(g.id for g in grades if not g.usable)
     gold = {r.id: r.gold for r in corpus.records if r.gold is not None}  # grade_record refused a None
-    populations = {
+    populations: dict[str, list[tuple[str, Any]]] = {
         RECORDS: [(g.id, RecordRow(g, gold[g.id])) for g in grades],
         ELEMENTS: [(g.id, ElementRow(e, gold[g.id])) for g in grades for e in g.elements],
     }
@@ -243,7 +245,7 @@ def _confusion(grades: list[RecordGrade]) -> dict[str, dict[str, dict[str, int]]
 
 def guards(corpus: Corpus) -> dict[str, Any]:
     """The structural figures of the corpus a run was scored on; two runs compare only if they agree."""
-    golds = [r.gold for r in corpus.records]
+    golds = [r.key for r in corpus.records]
     rows = [e for g in golds for e in g["elements"]]
     verdicts = {v: sum(1 for g in golds if g["support"] == v) for v in rulebook.verdicts()}
     return {

@@ -132,10 +132,10 @@ def truncated(
     """How many answered calls stopped at the token limit, and what to change: raise MAX_TOKENS
     (toward the model's documented limit, `ceiling`), or, when most output was reasoning, lower
     REASONING_EFFORT; a reply cut short of MAX_TOKENS is the server's context running out."""
-    cut = [c for c in done if c.completion.get("finish_reason") in CUT_OFF]
+    cut = [c.completion for c in done if c.completion and c.completion.get("finish_reason") in CUT_OFF]
     if not cut:
         return {"count": 0, "of": len(done), "max_tokens": max_tokens, "change": None}
-    counts = [(c.completion.get("usage") or {}).get("output_tokens") for c in cut]
+    counts = [(completion.get("usage") or {}).get("output_tokens") for completion in cut]
     short = max_tokens is not None and all(n is not None and n < max_tokens for n in counts)
     if short:
         change = "give the server a larger context or lower MAX_TOKENS: replies stopped short of it"

@@ -9,7 +9,7 @@ nothing from kit.model.config at run time (a Config is only read).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kit.model.providers.anthropic import AnthropicProvider
 from kit.model.providers.base import (
@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 
-def make_provider(config: Config, **options: object) -> Provider:
+def make_provider(config: Config, **options: Any) -> Provider:
     """The backend for `config.provider`; `options` go to the provider's constructor (tests pass a
     short `sleep` or `retry_options`). The read timeout is TIMEOUT_S, and a timed-out call is retried
     only with RETRY_TIMEOUTS set, unless `options` say otherwise."""
@@ -62,4 +62,5 @@ def make_provider(config: Config, **options: object) -> Provider:
         raise ConfigError(f"PROVIDER={config.provider} needs BASE_URL: {row.base_url_hint}")
     options.setdefault("timeout", (CONNECT_TIMEOUT_S, config.timeout_s))
     options.setdefault("retry_timeouts", config.retry_timeouts)
-    return row.client(config.base_url, config.model, config.api_key, **options)
+    # BASE_URL is set here unless the row makes it optional; "" then means the client's own default
+    return row.client(config.base_url or "", config.model, config.api_key, **options)
