@@ -122,11 +122,8 @@ class ScoredRun:
 
 
 class Arm(Protocol):
-    """What pipeline.run needs of an arm: its name (the result file's) and its answers to records."""
-
     @property
-    def name(self) -> str: ...
-
+    def name(self) -> str: ...  # read-only: an arm's name may be worked out (StubArm's is)
     def answer(self, records: Sequence[Record]) -> Answered: ...
 
 
@@ -237,7 +234,6 @@ def stub_buyer(
     )
     if limiter is not None:
         provider_options["throttle"] = limiter
-    shared: dict[str, Any] = {"limiter": limiter} if limiter is not None else {}
     return runner.ArmRun(
         config=config,
         cache=Cache(folder / "cache") if on_disk else MemoryCache(),
@@ -246,7 +242,7 @@ def stub_buyer(
         make_provider=lambda: make_provider(config, **provider_options),
         progress=progress,
         redactor=redactor,
-        **shared,
+        limiter=runner.LIMITER if limiter is None else limiter,
     )
 
 

@@ -98,6 +98,7 @@ def project(calls: Calls, refs: list[str], table: Mapping[str, Any]) -> list[dic
 
 
 def money(usd: float | None, why: str | None = None) -> str:
+    """Dollars to six places, or `why` (else "not priced") when there is no figure."""
     return (why or "not priced") if usd is None else f"${usd:,.6f}"
 
 
