@@ -9,6 +9,8 @@ Never: buy a call without --record, write the API key anywhere but an auth heade
 (grading is kit.measure's).
 """
 
+from typing import TYPE_CHECKING
+
 from kit.model import (
     config,
     envfile,
@@ -34,6 +36,9 @@ from kit.model.providers.registry import kind
 from kit.model.redaction import redactor_for
 from kit.model.runner import RunOutcome, request_for
 from kit.model.stub.faults import Every, parse_port
+
+if TYPE_CHECKING:  # for the type checker; at run time __getattr__ below imports it when first asked for
+    from kit.model.stub.server import StubServer
 
 __all__ = [
     "BatchArmRun", "Cache", "Config", "ConfigError", "DailyLimitReached", "Every", "Ledger", "Limiter",

@@ -192,7 +192,7 @@ class _Scoreboard:
         """Each arm's Brier score and ECE from its result file in this run's folder (None when it states
         no confidence); an arm whose file is not there is left out (the table says "-")."""
         found: scoreboard.Calibration = {}
-        run = self._results() / self.config._kit_run_id
+        run = self._results() / self.config.stash[RUN_ID]
         for arm in {r["arm"] for r in self.rows}:
             try:
                 records = json.loads((run / f"{arm}.json").read_text(encoding="utf-8")).get("records", [])
