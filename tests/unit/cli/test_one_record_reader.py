@@ -71,9 +71,10 @@ def test_checks_words_are_the_ones_promised(tmp_path, damage):
 
 @pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("damage", DAMAGES)
-def test_every_command_that_reads_a_record_says_what_check_says(tmp_path, monkeypatch, damage, command):
+def test_every_command_that_reads_a_record_says_what_check_says(
+    tmp_path, monkeypatch, damage, command, no_configuration
+):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("PROVIDER", raising=False)
     said = check_says(tmp_path, DAMAGES[damage])
     folder = tmp_path / "mine"
     folder.mkdir()
