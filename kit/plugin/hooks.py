@@ -205,7 +205,7 @@ class _Scoreboard:
     def _record_outcome(self, terminalreporter: Any) -> None:
         """The session's last line and its failures, written into the run folder (when the session
         wrote one) for the report's first screen (kit.measure.report.outcome)."""
-        run = self._results() / self.config._kit_run_id
+        run = self._results() / self.config.stash[RUN_ID]
         if not run.is_dir():
             return
         parts, _ = terminalreporter.build_summary_stats_line()

@@ -30,7 +30,9 @@ def evaluation_only(root: Path, tests: Iterable[Path]) -> bool:
 def scratch(config: pytest.Config) -> Path:
     """The session's temporary results folder: the same for an xdist controller and its workers (a
     worker's temporary directory is made inside the controller's)."""
-    base = config._tmp_path_factory.getbasetemp()  # pytest's own, as xdist itself reads it
+    # pytest's own factory, read as xdist itself reads it; pytest sets it on Config without declaring it
+    factory: pytest.TempPathFactory = config._tmp_path_factory  # type: ignore[attr-defined]
+    base = factory.getbasetemp()
     return (base.parent if hasattr(config, "workerinput") else base) / "results"
 
 
