@@ -59,7 +59,7 @@ def test_a_port_already_taken_is_one_line(tmp_path, no_configuration):
 
 
 @pytest.mark.parametrize("port", ["99999", "-5", "65536", "abc"])
-def test_a_port_out_of_range_is_a_usage_error_not_a_traceback(tmp_path, no_provider, port):
+def test_a_port_out_of_range_is_a_usage_error_not_a_traceback(tmp_path, no_configuration, port):
     """Before: `--port 99999` ended in `OverflowError: bind(): port must be 0-65535`."""
     done = subprocess.run([*KIT, "board", "--port", port], cwd=tmp_path, capture_output=True, text=True,
                           timeout=60)  # fmt: skip
@@ -68,7 +68,7 @@ def test_a_port_out_of_range_is_a_usage_error_not_a_traceback(tmp_path, no_provi
     assert f"argument --port: {port!r} is not a port: give a whole number from 0 to 65535" in done.stderr
 
 
-def test_a_results_folder_that_does_not_exist_is_said_and_a_file_refused(tmp_path, no_provider):
+def test_a_results_folder_that_does_not_exist_is_said_and_a_file_refused(tmp_path, no_configuration):
     """Before: `kit board --results /nonexistent` started without a word."""
     missing = tmp_path / "nowhere"
     proc, line = started(["--port", str(free_port()), "--results", str(missing)], tmp_path)
