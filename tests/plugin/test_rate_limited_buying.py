@@ -2,12 +2,14 @@
 to 429s, and the purchase close to the time the limit allows.
 
 The stub's bucket holds one request and starts full, so at N calls a minute the k-th request can be
-admitted no sooner than (k - 1) * 60 / N seconds after the first: 60 calls need 29.5 s at 120 a
-minute and 118 s at 30 a minute. A bucket of one is the strictest a server can be (no burst at all),
-and its Retry-After is whole seconds, rounded up, as HTTP writes it: 1 s where 0.5 s would do, so a
-refusal costs the whole run a second. Each purchase must stay within 1.2 times that allowance and
-draw fewer refusals than there are records; a server with no limit must not be slowed (1 s replies,
-8 workers: 1.2 times the 7.5 s that 60 calls over 8 workers take).
+admitted no sooner than (k - 1) * 60 / N seconds after the first: 60 calls need 29.5 s at 120 a minute
+and 118 s at 30 a minute. A bucket of one is the strictest a server can be (no burst at all), and its
+Retry-After is whole seconds, rounded up, as HTTP writes it: 1 s where 0.5 s would do, so a refusal costs
+the whole run a second. Each purchase must stay within 1.2 times that allowance, plus half a second for
+each refusal it drew (the rounding's cost on average; on a loaded machine a request start jitters and
+draws one: 9 refusals and 37.0 s against 35.4 s once in CI), and draw at most 12 refusals (a fifth of the
+records: a limiter that left the pacing to the server's 429s draws far more); a server with no limit must
+not be slowed (1 s replies, 8 workers: 1.2 times the 7.5 s that 60 calls over 8 workers take).
 
 The time measured is the purchase itself (the result file's `purchase_s`: from the first request
 to the last answer), not the setup around it. All scenarios run at once, in threads of one test and
@@ -40,6 +42,8 @@ pytestmark = pytest.mark.slow
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
 WORKERS = 8
 SLACK = 1.2
+ROUNDING_S = 0.5  # what one refusal costs on average: Retry-After is rounded up to whole seconds
+MOST_REFUSED = 12
 
 
 def oracle(text: str) -> str:
@@ -160,8 +164,9 @@ def test_buying_under_a_rate_limit(tmp_path, record_property):
         record_property("kit_note", line(name, figures, bounds[name]))
     for name, figures in named.items():
         assert (figures["answers"], figures["failed"]) == (60, []), f"{name}: {figures}"
-        assert figures["seconds"] <= bounds[name], f"{name}: {line(name, figures, bounds[name])}"
-        assert figures["refused"] < 60, f"{name}: {line(name, figures, bounds[name])}"
+        bound = bounds[name] + ROUNDING_S * figures["refused"]
+        assert figures["seconds"] <= bound, f"{name}: {line(name, figures, bound)}"
+        assert figures["refused"] <= MOST_REFUSED, f"{name}: {line(name, figures, bound)}"
     assert seen["xdist"]["summary"].startswith("101 passed"), seen["xdist"]["summary"]
     assert seen["unlimited"]["refused"] == 0 and seen["unlimited"]["pace_per_min"] is None
 
