@@ -55,12 +55,17 @@ def imports(module: str) -> list[tuple[str, list[str], int]]:
     return list(_imports(module))
 
 
-@functools.cache  # each file is read and parsed once for all the tests below
+@functools.cache  # each file is read and parsed once for all the tests below (the trees are only read)
+def _tree(module: str) -> ast.Module:
+    return ast.parse(MODULES[module].read_text(encoding="utf-8"))
+
+
+@functools.cache
 def _imports(module: str) -> tuple[tuple[str, list[str], int], ...]:
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(module)):
         if isinstance(node, ast.Import):
             found += [(a.name, [], node.lineno) for a in node.names if a.name.split(".")[0] == "kit"]
         elif isinstance(node, ast.ImportFrom):
@@ -140,7 +145,7 @@ def test_no_import_cycle_between_files():
 
 
 def exported(package: str) -> set[str]:
-    tree = ast.parse(MODULES[package].read_text(encoding="utf-8"))
+    tree = _tree(package)
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
             return set(ast.literal_eval(node.value))
@@ -186,8 +191,7 @@ def test_the_providers_import_nothing_from_the_configuration():
 
 
 def _top_level(module: str) -> dict[str, ast.FunctionDef | ast.ClassDef]:
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
-    return {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    return {n.name: n for n in _tree(module).body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
 
 
 def _defined(module: str, name: str, depth: int = 0) -> tuple[str, ast.FunctionDef | ast.ClassDef] | None:
@@ -216,7 +220,7 @@ def undocumented_across_stages() -> list[str]:
                     through[name] = f"{target}.{name}"
                 else:
                     used.append((target, name))
-        for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(module)):
             named = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
             if named and node.value.id in through:
                 used.append((through[node.value.id], node.attr))
