@@ -11,7 +11,11 @@ from hypothesis import HealthCheck, settings
 
 from kit.model import config as run_config
 
-settings.register_profile("dev", max_examples=60, deadline=None)
+# Hypothesis's settings profiles: `dev` (the default, few examples, for the inner loop
+# `pytest tests/unit tests/properties`) and `ci` (.ci/run and CI: derandomized, many examples). A test
+# sets no example count of its own (a profile never changes a test that does); one that must try fewer
+# than the profile caps it with min(settings.default.max_examples, n).
+settings.register_profile("dev", max_examples=20, deadline=None)
 settings.register_profile(
     "ci",
     max_examples=400,
@@ -23,7 +27,7 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("KIT_HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
-pytest_plugins = ["pytester", "tests.browser"]
+pytest_plugins = ["pytester", "tests.browser", "tests.corpora"]
 
 
 def pytest_configure(config: pytest.Config) -> None:

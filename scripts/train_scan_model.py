@@ -26,6 +26,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -160,9 +161,18 @@ def _digest(texts: list[str], labels: list[int]) -> str:
     return h.hexdigest()[:16]
 
 
-def train(out: Path) -> None:
+def fit() -> tuple[list[str], list[int], Any]:
+    """The training texts, their labels and the pipeline fitted on them with the shipped C."""
     texts, labels, _ = material()
-    fitted = _pipeline(C).fit(texts, labels)
+    return texts, labels, _pipeline(C).fit(texts, labels)
+
+
+def train(out: Path) -> None:
+    write(out, *fit())
+
+
+def write(out: Path, texts: list[str], labels: list[int], fitted: Any) -> None:
+    """The weights file of a fitted pipeline (what the kit's plain-Python score reads)."""
     union = fitted.named_steps["features"]
     coef = fitted.named_steps["model"].coef_[0]
     bags = {}

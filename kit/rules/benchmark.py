@@ -8,11 +8,14 @@ bad value named; this module never guesses a value and never reads prose.
 from __future__ import annotations
 
 from datetime import date, datetime
+from functools import lru_cache
 
 from kit.rules import rulebook
 
 ADMITTED_FORMAT = "%Y-%m-%d %H:%M"
 DATE_FORMAT = "%Y-%m-%d"
+PARSED_KEPT = 4096  # distinct date texts kept parsed: a corpus has one admission per record, and the
+# measurements recheck each record's readings tens of thousands of times (strptime was a sixth of it)
 
 
 class BenchmarkError(ValueError):
@@ -24,6 +27,11 @@ def parse_admitted(admitted_at: object) -> datetime:
     value may come straight from a file, so it need not be text)."""
     if not isinstance(admitted_at, str):
         raise BenchmarkError(f"admitted_at must be text 'YYYY-MM-DD HH:MM', got {admitted_at!r}")
+    return _admitted(admitted_at)
+
+
+@lru_cache(maxsize=PARSED_KEPT)
+def _admitted(admitted_at: str) -> datetime:
     try:
         parsed = datetime.strptime(admitted_at, ADMITTED_FORMAT)
     except ValueError:
@@ -37,6 +45,11 @@ def parse_discharge(expected_discharge: str) -> date:
     """An expected discharge date, strictly YYYY-MM-DD."""
     if not isinstance(expected_discharge, str):
         raise BenchmarkError(f"expected_discharge must be text 'YYYY-MM-DD', got {expected_discharge!r}")
+    return _discharge(expected_discharge)
+
+
+@lru_cache(maxsize=PARSED_KEPT)
+def _discharge(expected_discharge: str) -> date:
     try:
         parsed = datetime.strptime(expected_discharge, DATE_FORMAT).date()
     except ValueError:

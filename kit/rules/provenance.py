@@ -15,8 +15,7 @@ headings has no section to find anything in.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from kit.rules import citation, elements, record, rulebook
@@ -91,7 +90,10 @@ def worth(answer: Answer, found: list[Breach]) -> Answer:
     worth; its citation and values are kept, every other row is untouched."""
     if not found:
         return answer
-    counted = copy.deepcopy(answer)
+    # Each row copied (its fields are text and numbers) and the answer around them: what deepcopy gave,
+    # at a tenth of its cost in the measurements that recheck every planted record.
+    rows = {element: replace(row) for element, row in answer.elements.items()}
+    counted = replace(answer, elements=rows, problems=list(answer.problems))
     for breach in found:
         counted.elements[breach.element].finding = breach.worth
     return counted

@@ -1,6 +1,7 @@
 """The scan's learned check against its training material (kit.guard.scan.learned,
 scripts/train_scan_model.py): retraining writes the shipped weights byte for byte (deterministic, up to
-date with the material), and the kit's plain-Python score is scikit-learn's decision value."""
+date with the material), and the kit's plain-Python score is scikit-learn's decision value. The
+pipeline is fitted once for the module (the fit is most of the time) and both tests read it."""
 
 import sys
 from pathlib import Path
@@ -21,14 +22,18 @@ def trainer():
     return train_scan_model
 
 
-def test_retraining_writes_the_shipped_weights_byte_for_byte(trainer, tmp_path):
-    trainer.train(tmp_path / "model.json")
+@pytest.fixture(scope="module")
+def fitted(trainer):
+    return trainer.fit()
+
+
+def test_retraining_writes_the_shipped_weights_byte_for_byte(trainer, fitted, tmp_path):
+    trainer.write(tmp_path / "model.json", *fitted)
     assert (tmp_path / "model.json").read_bytes() == learned.MODEL_PATH.read_bytes()
 
 
-def test_the_plain_python_score_is_scikit_learn_s(trainer):
-    texts, labels, _ = trainer.material()
+def test_the_plain_python_score_is_scikit_learn_s(fitted):
+    texts, _, pipeline = fitted
     sample = texts[::40]
-    fitted = trainer._pipeline(trainer.C).fit(texts, labels)
-    expected = fitted.decision_function(sample)
+    expected = pipeline.decision_function(sample)
     assert max(abs(learned.score(t) - e) for t, e in zip(sample, expected, strict=True)) < 1e-4

@@ -1,10 +1,14 @@
 """Every record of the identifiers corpus (`python -m kit.corpus --identifiers`) through the egress
 gate and through the whole paid path: each redacted record passes the gate, a redactor made to miss
 phone numbers is refused on every record for phones only, and the stub-served arms score on it exactly
-as on the shipped corpus. The gate's worked examples are in tests/unit/guard/test_egress_gate.py, the
-corpus's own checks in tests/unit/corpus/test_corpus_identifiers.py."""
+as on the shipped corpus; another interpreter, with another hash seed, writes the same bytes. The
+gate's worked examples are in tests/unit/guard/test_egress_gate.py, the corpus's own checks in
+tests/unit/corpus/test_corpus_identifiers.py; the folder and the loaded corpora are the session's,
+from tests/corpora.py."""
 
-from pathlib import Path
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -12,27 +16,13 @@ from kit import pipeline
 from kit.corpus import load
 from kit.guard.redact import Redactor
 from kit.guard.redact.gate import leaks
-from tests.identifiers import identifiers_corpus
 from tests.unit.guard.test_egress_gate import SALT, MissesPhones
 
 
-@pytest.fixture(scope="module")
-def folder(tmp_path_factory) -> Path:
-    return identifiers_corpus(tmp_path_factory.mktemp("identifiers") / "corpus")[0]
-
-
-@pytest.fixture(scope="module")
-def ours(folder) -> load.Corpus:
-    return load.load(folder)
-
-
-@pytest.fixture(scope="module")
-def shipped() -> load.Corpus:
-    return load.load(load.shipped_folder())
-
-
-def test_on_the_identifiers_corpus_every_redacted_record_passes_and_a_missing_redactor_is_refused(folder):
-    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("ADM-*.txt"))}
+def test_on_the_identifiers_corpus_every_redacted_record_passes_and_a_missing_redactor_is_refused(
+    identifiers_folder,
+):
+    texts = {p.stem: p.read_text(encoding="utf-8") for p in sorted(identifiers_folder.glob("ADM-*.txt"))}
     assert len(texts) == 60
     good, bad = Redactor(SALT), MissesPhones(SALT)
     assert [rid for rid, t in texts.items() if leaks(t, good.redact(rid, t).text)] == []
@@ -41,7 +31,9 @@ def test_on_the_identifiers_corpus_every_redacted_record_passes_and_a_missing_re
 
 
 @pytest.mark.parametrize("served", ["floor", "oracle"])
-def test_the_stub_served_arms_score_the_same_as_on_the_shipped_corpus(served, ours, shipped, tmp_path):
+def test_the_stub_served_arms_score_the_same_as_on_the_shipped_corpus(
+    served, identifiers_loaded, shipped_corpus, tmp_path
+):
     """Through prompt, HTTP, cache and parser: the oracle answers from the shipped key by record id,
     so this also shows every shipped quote still earns its credit here."""
 
@@ -50,6 +42,15 @@ def test_the_stub_served_arms_score_the_same_as_on_the_shipped_corpus(served, ou
         arm = pipeline.StubArm(served, tmp_path / run_id)
         return pipeline.run(corpus, arm, settings).report.to_dict()
 
-    mine, theirs = report(ours, "identifiers"), report(shipped, "shipped")
+    mine, theirs = report(identifiers_loaded, "identifiers"), report(shipped_corpus, "shipped")
     assert mine["metrics"] == theirs["metrics"]
     assert mine["records"] == theirs["records"]
+
+
+def test_another_interpreter_with_another_hash_seed_writes_the_same_bytes(identifiers_folder, tmp_path):
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    command = [sys.executable, "-m", "kit.corpus", "--out", str(tmp_path), "--identifiers"]
+    subprocess.run(command, check=True, env=env, capture_output=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in identifiers_folder.iterdir())
+    for path in identifiers_folder.iterdir():
+        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name

@@ -1,7 +1,7 @@
 """The stub server's command line (kit.model.stub.server's `main`) in a process of its own: it serves the
 named arm until interrupted, stops cleanly on a signal the moment it says it is serving (at once, with
 one line, while a request is in flight), its help runs as a module, and a port it cannot use is one
-line. Its behaviour behind HTTP is in tests/unit/model/test_stub.py."""
+line. Its behaviour behind HTTP is in tests/integration/test_stub_server.py."""
 
 import contextlib
 import os
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.unit.model.test_stub import USER, chat
+from tests.integration.test_stub_server import USER, chat
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -2,8 +2,6 @@
 `python -m kit.corpus --check` prints (in this process, and spread over xdist workers), and a folder
 without gold says why once. The loader's own messages are in tests/unit/corpus/test_corpus_load.py."""
 
-import shutil
-
 import pytest
 
 from kit.corpus import load
@@ -11,13 +9,6 @@ from kit.corpus.__main__ import main
 from tests.unit.corpus.test_corpus_load import gold_rows, write_gold
 
 REPO = load.shipped_folder().parents[1]
-
-
-@pytest.fixture
-def folder(tmp_path):
-    target = tmp_path / "mine"
-    shutil.copytree(load.shipped_folder(), target)
-    return target
 
 
 def pytest_session(pytester, folder, *extra) -> tuple[int, str]:
@@ -32,13 +23,13 @@ def pytest_session(pytester, folder, *extra) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("spread", [(), ("-n", "2")], ids=["serial", "xdist"])
-def test_pytest_with_an_invalid_corpus_stops_once_with_the_check_list(pytester, folder, spread, capsys):
-    rows = gold_rows(folder)
+def test_pytest_with_an_invalid_corpus_stops_once_with_the_check_list(pytester, shipped_copy, spread, capsys):
+    rows = gold_rows(shipped_copy)
     rows[3]["id"] = ["ADM-0004"]
-    write_gold(folder, rows)
-    assert main(["--check", str(folder)]) == 1
+    write_gold(shipped_copy, rows)
+    assert main(["--check", str(shipped_copy)]) == 1
     listed = capsys.readouterr().err.strip().splitlines()
-    code, output = pytest_session(pytester, folder, *spread)
+    code, output = pytest_session(pytester, shipped_copy, *spread)
     assert code == 4, output
     assert "Traceback" not in output and "passed" not in output and "failed" not in output
     shown = [line.strip() for line in output.splitlines()]
@@ -47,9 +38,9 @@ def test_pytest_with_an_invalid_corpus_stops_once_with_the_check_list(pytester, 
     assert len(output.splitlines()) <= len(listed) + 3, output
 
 
-def test_pytest_with_a_corpus_without_gold_says_why_once(pytester, folder):
-    (folder / "gold.jsonl").unlink()
-    code, output = pytest_session(pytester, folder)
+def test_pytest_with_a_corpus_without_gold_says_why_once(pytester, shipped_copy):
+    (shipped_copy / "gold.jsonl").unlink()
+    code, output = pytest_session(pytester, shipped_copy)
     assert code == 4, output
     assert output.count("has no gold.jsonl, so it cannot be graded") == 1, output
     assert "Traceback" not in output and len(output.splitlines()) <= 3, output

@@ -4,7 +4,7 @@ reading that obeys provenance is rechecked exactly as it was before the rule exi
 
 from datetime import date, timedelta
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from kit.corpus import load
@@ -61,7 +61,6 @@ def readings(draw, order_outside: bool = False):
     return rec, Answer(rows, support=support)
 
 
-@settings(max_examples=300, deadline=None)
 @given(readings(order_outside=True))
 def test_an_order_cited_outside_the_orders_never_gives_support_or_a_benchmark_verdict(case):
     rec, answer = case
@@ -71,7 +70,6 @@ def test_an_order_cited_outside_the_orders_never_gives_support_or_a_benchmark_ve
         assert checked.rule == "TM-2" and ORDER in [b.element for b in checked.breaches]
 
 
-@settings(max_examples=300, deadline=None)
 @given(readings())
 def test_a_reading_that_obeys_provenance_is_rechecked_exactly_as_before(case):
     rec, answer = case
@@ -85,7 +83,6 @@ def test_a_reading_that_obeys_provenance_is_rechecked_exactly_as_before(case):
         assert (after.verdict, after.rule, after.midnights) == (worth.verdict, worth.rule, worth.midnights)
 
 
-@settings(max_examples=200, deadline=None)
 @given(readings())
 def test_provenance_only_ever_lowers_what_a_reading_is_worth(case):
     rank = {"ORDER-GAP": 0, "EXPECTATION-GAP": 0, "BENCHMARK-NOT-MET": 1, "INPATIENT-SUPPORTED": 2}

@@ -44,7 +44,7 @@ def subcorpus(ids: list[str]):
     return dataclasses.replace(CORPUS, records=tuple(r for r in CORPUS.records if r.id in ids))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=min(settings.default.max_examples, 40), suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.sampled_from([r.id for r in CORPUS.records]), min_size=1, max_size=12, unique=True),
     st.data(),

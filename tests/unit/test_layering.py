@@ -2,17 +2,14 @@
 between files, and code outside a stage reaching it only through the names its package offers.
 
 The import graph is read from the source with `ast` (every import in a file: top level, inside a
-function, or under TYPE_CHECKING), so a late import cannot hide an arrow. A fresh interpreter then
-checks the pure stations really load nothing of the model layer.
+function, or under TYPE_CHECKING), so a late import cannot hide an arrow. That the pure stations
+really load nothing of the model layer in a fresh interpreter is in tests/integration/test_pure_imports.py.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 KIT = Path(__file__).resolve().parents[2] / "kit"
@@ -58,12 +55,17 @@ def imports(module: str) -> list[tuple[str, list[str], int]]:
     return list(_imports(module))
 
 
-@functools.cache  # each file is read and parsed once for all the tests below
+@functools.cache  # each file is read and parsed once for all the tests below (the trees are only read)
+def _tree(module: str) -> ast.Module:
+    return ast.parse(MODULES[module].read_text(encoding="utf-8"))
+
+
+@functools.cache
 def _imports(module: str) -> tuple[tuple[str, list[str], int], ...]:
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(module)):
         if isinstance(node, ast.Import):
             found += [(a.name, [], node.lineno) for a in node.names if a.name.split(".")[0] == "kit"]
         elif isinstance(node, ast.ImportFrom):
@@ -143,7 +145,7 @@ def test_no_import_cycle_between_files():
 
 
 def exported(package: str) -> set[str]:
-    tree = ast.parse(MODULES[package].read_text(encoding="utf-8"))
+    tree = _tree(package)
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__" for t in node.targets):
             return set(ast.literal_eval(node.value))
@@ -174,24 +176,6 @@ def test_every_stage_package_says_what_it_is_for_and_may_import():
             assert "May import" in doc and "Never" in doc, f"{path}: say what it may import and must never do"
 
 
-PURE = ["kit.rules", "kit.corpus", "kit.guard", "kit.arms"]
-
-
-def test_pure_stations_pull_in_no_model_layer_module():
-    code = (
-        "import importlib, json, sys\n"
-        f"for name in {PURE!r}: importlib.import_module(name)\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('kit'))))"
-    )
-    loaded = json.loads(
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    )
-    higher = ("kit.model", "kit.measure", "kit.pipeline", "kit.cli", "kit.plugin")
-    leaks = [m for m in loaded if m.startswith(higher)]
-    assert not leaks, f"a pure station loads a higher stage: {leaks}"
-    assert set(PURE) <= set(loaded)
-
-
 def test_the_providers_import_nothing_from_the_configuration():
     """kit.model.config reads the provider registry; no provider file reaches the configuration back."""
     graph = {m: edges(m) for m in MODULES}
@@ -207,8 +191,7 @@ def test_the_providers_import_nothing_from_the_configuration():
 
 
 def _top_level(module: str) -> dict[str, ast.FunctionDef | ast.ClassDef]:
-    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
-    return {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    return {n.name: n for n in _tree(module).body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
 
 
 def _defined(module: str, name: str, depth: int = 0) -> tuple[str, ast.FunctionDef | ast.ClassDef] | None:
@@ -237,7 +220,7 @@ def undocumented_across_stages() -> list[str]:
                     through[name] = f"{target}.{name}"
                 else:
                     used.append((target, name))
-        for node in ast.walk(ast.parse(MODULES[module].read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(module)):
             named = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
             if named and node.value.id in through:
                 used.append((through[node.value.id], node.attr))

@@ -32,8 +32,8 @@ from kit.model.config import Config, ConfigError
 from kit.model.providers.base import Completion, Request, Usage
 
 REPO = load.shipped_folder().parents[1]
-RUNS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow])
+RUNS = settings(max_examples=min(settings.default.max_examples, 40), deadline=None, derandomize=True,
+                database=None, suppress_health_check=[HealthCheck.too_slow])
 KEEP = ("ADM-0001", "ADM-0002")  # the two records of the small corpus the damage is done to
 
 json_values = st.recursive(

@@ -2,17 +2,14 @@
 byte-identical, every planted form is in its record where the manifest says and nowhere in the
 shipped record or a gold quote, every identifier type and format turns up, nothing but planted
 material was added, the independent label gate passes it, and the free arms score exactly as on the
-shipped corpus (served by the stub through the paid path too, in
-tests/integration/test_identifiers_corpus.py)."""
+shipped corpus (served by the stub through the paid path too, and the same bytes written by another
+interpreter, in tests/integration/test_identifiers_corpus.py). The folder and the loaded corpora are
+the session's, from tests/corpora.py."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -52,36 +49,19 @@ SYNTHETIC_DOMAINS = (".example.org", "@example.org", ".example.com", ".test")
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("identifiers")
-    assert main(["--out", str(out), "--identifiers"]) == 0
-    return out
-
-
-@pytest.fixture(scope="module")
-def planted(folder) -> dict:
-    return json.loads((folder / "identifiers.json").read_text(encoding="utf-8"))["records"]
-
-
-@pytest.fixture(scope="module")
-def ours(folder) -> load.Corpus:
-    return load.load(folder)
-
-
-@pytest.fixture(scope="module")
-def shipped() -> load.Corpus:
-    return load.load(load.shipped_folder())
+def planted(identifiers_folder) -> dict:
+    return json.loads((identifiers_folder / "identifiers.json").read_text(encoding="utf-8"))["records"]
 
 
 def _entries(planted: dict) -> list[tuple[str, dict]]:
     return [(rid, e) for rid, r in planted.items() for e in r["identifiers"]]
 
 
-def test_it_loads_and_passes_the_check(folder, ours, capsys):
-    assert main(["--check", str(folder)]) == 0
+def test_it_loads_and_passes_the_check(identifiers_folder, identifiers_loaded, shipped_corpus, capsys):
+    assert main(["--check", str(identifiers_folder)]) == 0
     assert "60 records, with gold, valid" in capsys.readouterr().out
-    assert len(ours.records) == 60 and ours.has_gold
-    assert ours.dataset_version == load.load(load.shipped_folder()).dataset_version + "+identifiers"
+    assert len(identifiers_loaded.records) == 60 and identifiers_loaded.has_gold
+    assert identifiers_loaded.dataset_version == shipped_corpus.dataset_version + "+identifiers"
 
 
 def test_without_the_flag_the_command_writes_the_shipped_corpus_byte_for_byte(tmp_path):
@@ -92,23 +72,27 @@ def test_without_the_flag_the_command_writes_the_shipped_corpus_byte_for_byte(tm
         assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
 
 
-def test_two_generations_are_byte_identical_in_process_and_in_another_process(folder, tmp_path):
+def test_the_command_and_a_second_generation_write_the_same_bytes(identifiers_folder, tmp_path):
+    """`python -m kit.corpus --identifiers` (in this process) writes what the shared folder holds, and so
+    does a second generation; another interpreter with another hash seed is in
+    tests/integration/test_identifiers_corpus.py."""
+    assert main(["--out", str(tmp_path), "--identifiers"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in identifiers_folder.iterdir())
     again = identified.generate()
-    assert sorted(again) == sorted(p.name for p in folder.iterdir())
+    assert sorted(again) == sorted(p.name for p in identifiers_folder.iterdir())
     for name, text in again.items():
-        assert (folder / name).read_bytes() == text.encode("utf-8"), name
-    env = {**os.environ, "PYTHONHASHSEED": "12345"}
-    command = [sys.executable, "-m", "kit.corpus", "--out", str(tmp_path), "--identifiers"]
-    subprocess.run(command, check=True, env=env, capture_output=True)
-    for path in folder.iterdir():
-        assert (tmp_path / path.name).read_bytes() == path.read_bytes(), path.name
+        assert (identifiers_folder / name).read_bytes() == text.encode("utf-8"), name
+        assert (tmp_path / name).read_bytes() == text.encode("utf-8"), name
 
 
-def test_same_records_same_facts_and_the_key_differs_only_in_spans(folder, ours, shipped):
-    assert (folder / "records.json").read_bytes() == (load.shipped_folder() / "records.json").read_bytes()
-    assert [r.id for r in ours.records] == [r.id for r in shipped.records]
+def test_same_records_same_facts_and_the_key_differs_only_in_spans(
+    identifiers_folder, identifiers_loaded, shipped_corpus
+):
+    shipped_facts = (load.shipped_folder() / "records.json").read_bytes()
+    assert (identifiers_folder / "records.json").read_bytes() == shipped_facts
+    assert [r.id for r in identifiers_loaded.records] == [r.id for r in shipped_corpus.records]
     moved = 0
-    for mine, theirs in zip(ours.records, shipped.records, strict=True):
+    for mine, theirs in zip(identifiers_loaded.records, shipped_corpus.records, strict=True):
         for a, b in zip(mine.gold["elements"], theirs.gold["elements"], strict=True):
             assert {k: v for k, v in a.items() if k != "span"} == {k: v for k, v in b.items() if k != "span"}
             if a["span"] is not None:
@@ -120,10 +104,10 @@ def test_same_records_same_facts_and_the_key_differs_only_in_spans(folder, ours,
     assert moved > 100, "spans should move: the identifiers sit in front of most cited lines"
 
 
-def test_nothing_but_planted_material_was_added(ours, shipped, planted):
+def test_nothing_but_planted_material_was_added(identifiers_loaded, shipped_corpus, planted):
     """Every shipped line is still there (a prose line may have gained sentences around it), and
     every new or grown line carries a planted form."""
-    for mine, theirs in zip(ours.records, shipped.records, strict=True):
+    for mine, theirs in zip(identifiers_loaded.records, shipped_corpus.records, strict=True):
         texts = [e["text"] for e in planted[mine.id]["identifiers"]]
         new_lines = mine.text.split("\n")
         cursor = 0
@@ -138,17 +122,19 @@ def test_nothing_but_planted_material_was_added(ours, shipped, planted):
         assert all(any(t in rest for t in texts) for rest in new_lines[cursor:] if rest), mine.id
 
 
-def test_every_planted_form_is_verbatim_in_its_record_in_the_sections_listed(ours, planted):
-    by_id = ours.by_id()
+def test_every_planted_form_is_verbatim_in_its_record_in_the_sections_listed(identifiers_loaded, planted):
+    by_id = identifiers_loaded.by_id()
     for rid, entry in _entries(planted):
         bodies = record.sections(by_id[rid].text)
         assert entry["text"] in by_id[rid].text, (rid, entry)
         assert [h for h, body in bodies.items() if entry["text"] in body] == entry["sections"], (rid, entry)
 
 
-def test_no_planted_form_was_in_the_shipped_record_or_is_in_a_gold_quote(ours, shipped, planted):
-    plain = {r.id: r.text.lower() for r in shipped.records}
-    quotes = {r.id: [e["citation"] or "" for e in r.gold["elements"]] for r in ours.records}
+def test_no_planted_form_was_in_the_shipped_record_or_is_in_a_gold_quote(
+    identifiers_loaded, shipped_corpus, planted
+):
+    plain = {r.id: r.text.lower() for r in shipped_corpus.records}
+    quotes = {r.id: [e["citation"] or "" for e in r.gold["elements"]] for r in identifiers_loaded.records}
     for rid, entry in _entries(planted):
         assert entry["text"].lower() not in plain[rid], (rid, entry["text"])
         assert not any(entry["text"] in q for q in quotes[rid]), (rid, entry["text"])
@@ -199,12 +185,14 @@ def test_record_numbers_come_in_every_format_and_twice_where_the_review_notes_re
             assert len(texts) in (0, 2), (rid, kind, texts)
 
 
-def test_the_document_scan_flags_no_planted_line_but_for_the_language_of_a_name(ours, shipped, planted):
+def test_the_document_scan_flags_no_planted_line_but_for_the_language_of_a_name(
+    identifiers_loaded, shipped_corpus, planted
+):
     """The planted sentences and dated lines read as plain charting to the scan (no pattern matches
     them). The one thing it does flag is a short ENCOUNTER FACTS line holding a name that CLD2 reliably
     calls another language (the scan exempts only the kit's own fact labels): a false flag of the scan
     on real-looking records, which a run records, with the line's text, in its result file."""
-    for mine, theirs in zip(ours.records, shipped.records, strict=True):
+    for mine, theirs in zip(identifiers_loaded.records, shipped_corpus.records, strict=True):
         before = {(f.text, f.reasons) for f in scan.scan(theirs.text)}
         entries = planted[mine.id]["identifiers"]
         texts = [e["text"] for e in entries if e["type"] in ("PATIENT", "KIN", "ADDRESS")]
@@ -261,8 +249,8 @@ def test_same_identifier_same_value_across_its_forms(planted):
         assert len(phones) >= 2, f"{rid}: the relative's number should be written in two formats"
 
 
-def test_the_dates_listed_are_every_date_the_record_writes_but_the_birth_date(ours, planted):
-    by_id = ours.by_id()
+def test_the_dates_listed_are_every_date_the_record_writes_but_the_birth_date(identifiers_loaded, planted):
+    by_id = identifiers_loaded.by_id()
     for rid, r in planted.items():
         births = {e["value"] for e in r["identifiers"] if e["type"] == "DOB"}
         written = set(re.findall(r"\d{4}-\d{2}-\d{2}", by_id[rid].text)) - births
@@ -273,20 +261,23 @@ def test_the_dates_listed_are_every_date_the_record_writes_but_the_birth_date(ou
 
 
 @pytest.mark.parametrize("arm", ["floor", "always-present", "oracle"])
-def test_the_free_arms_score_the_same_as_on_the_shipped_corpus(arm, ours, shipped, tmp_path):
+def test_the_free_arms_score_the_same_as_on_the_shipped_corpus(
+    arm, identifiers_loaded, shipped_corpus, tmp_path
+):
     def report(corpus: load.Corpus, run_id: str) -> dict:
         settings = pipeline.RunSettings(run_id=run_id, results_dir=tmp_path)
         return pipeline.run(corpus, pipeline.OfflineArm(arm), settings).report.to_dict()
 
-    mine, theirs = report(ours, "identifiers"), report(shipped, "shipped")
+    mine, theirs = report(identifiers_loaded, "identifiers"), report(shipped_corpus, "shipped")
     assert mine["metrics"] == theirs["metrics"]
     assert mine["confusion"] == theirs["confusion"]
     for a, b in zip(mine["records"], theirs["records"], strict=True):
         assert a == b, a["id"]
 
 
-def test_the_independent_label_gate_finds_nothing_wrong(folder):
-    assert {name: found for name, found in run_all_checks(load_corpus(folder)).items() if found} == {}
+def test_the_independent_label_gate_finds_nothing_wrong(identifiers_folder):
+    found = run_all_checks(load_corpus(identifiers_folder))
+    assert {name: what for name, what in found.items() if what} == {}
 
 
 def test_wording_that_reads_as_evidence_is_refused(monkeypatch):

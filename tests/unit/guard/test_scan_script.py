@@ -5,7 +5,7 @@ injection arm's subtle plants are kept out of here, so the measurement in tests/
 import unicodedata
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from kit.guard import scan
@@ -80,7 +80,6 @@ def test_the_scan_names_both_reasons_on_the_right_units():
     assert flags[1].text == german
 
 
-@settings(max_examples=300, deadline=None)
 @given(st.text())
 def test_neither_check_raises_on_any_text(text):
     assert isinstance(script.lookalike_words(text), list)

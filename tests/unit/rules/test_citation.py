@@ -33,6 +33,15 @@ def test_a_seventy_percent_fragment_is_credited():
     assert 0.65 < g.coverage < 0.75
 
 
+def test_half_the_line_is_located_but_short_however_precise():
+    """Coverage under COVERAGE_MIN (0.60) of the key's line earns nothing (a floor lowered to 0.30
+    passed every other test of the default selection)."""
+    fragment = GOLD_LINE[: round(len(GOLD_LINE) * 0.5)].strip()
+    g = C.grade(NORM, GOLD, fragment)
+    assert 0.45 < g.coverage < 0.55 and g.precision == 1.0
+    assert g.outcome == C.SHORT and not g.credited
+
+
 def test_a_short_fragment_is_located_but_short():
     g = C.grade(NORM, GOLD, "I expect discharge")
     assert g.outcome == C.SHORT

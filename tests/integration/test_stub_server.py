@@ -1,3 +1,7 @@
+"""The stub server behind real HTTP on 127.0.0.1: replies, faults, delays, concurrency, bursts of
+connections and its rate limit over real seconds. Its command line is in test_stub_cli.py.
+"""
+
 import json
 import threading
 import time
