@@ -5,7 +5,8 @@ charting, so that styles no pattern row was written for are still caught.
 Its weights are data (kit/data/scan_model.json), written by scripts/train_scan_model.py from the
 development material; this module only reads them and scores, with plain Python reproducing the
 features the trainer used (TF-IDF over word 1-2 grams and character 3-5 grams inside word
-boundaries, each bag scaled to unit length). A test checks that its scores equal scikit-learn's.
+boundaries, each bag scaled to unit length, and the speech-act features of kit.guard.scan.acts). A test
+checks that its scores equal scikit-learn's.
 
 What it refuses to do: it never trains, downloads or calls anything; it never reads the unit's
 section or the record around it (the patterns and the structure do that); it is one reason among the
@@ -22,6 +23,8 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from kit.guard.scan import acts
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "scan_model.json"
 MIN_WORDS = 3  # a unit of fewer words carries too little to train on
@@ -78,7 +81,8 @@ def score(unit: str) -> float:
     """The model's decision value for one unit (above the threshold: reads as aimed at the reader)."""
     model = _model()
     text = prepare(unit)
-    return model["intercept"] + _bag_score(_word_grams(text), model["word"]) + _bag_score(
+    spoken = sum(model["acts"][name] * x for name, x in zip(acts.NAMES, acts.features(text), strict=True))
+    return model["intercept"] + spoken + _bag_score(_word_grams(text), model["word"]) + _bag_score(
         _char_grams(text), model["char"]
     )
 
