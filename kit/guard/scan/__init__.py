@@ -122,8 +122,10 @@ def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, .
         found.append(FOREIGN)
     if not found and learned.flags(folded):
         found.append(LEARNED)
-    order = [reason for reason, _ in PATTERNS] + [FOREIGN, LEARNED]
-    return tuple(sorted(found, key=order.index))
+    return tuple(sorted(found, key=_ORDER.index))
+
+
+_ORDER = [reason for reason, _ in PATTERNS] + [FOREIGN, LEARNED]  # how a unit's reasons are reported
 
 
 def _rewritten(folded: str) -> bool:

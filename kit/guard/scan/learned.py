@@ -5,7 +5,8 @@ charting, so that styles no pattern row was written for are still caught.
 Its weights are data (kit/data/scan_model.json), written by scripts/train_scan_model.py from the
 development material; this module only reads them and scores, with plain Python reproducing the
 features the trainer used (TF-IDF over word 1-2 grams and character 3-5 grams inside word
-boundaries, each bag scaled to unit length). A test checks that its scores equal scikit-learn's.
+boundaries, each bag scaled to unit length, and the speech-act features of kit.guard.scan.acts). A test
+checks that its scores equal scikit-learn's.
 
 What it refuses to do: it never trains, downloads or calls anything; it never reads the unit's
 section or the record around it (the patterns and the structure do that); it is one reason among the
@@ -23,6 +24,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from kit.guard.scan import acts
+
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "scan_model.json"
 MIN_WORDS = 3  # a unit of fewer words carries too little to train on
 # A unit shorter than this is never flagged by the model alone: a short plain statement ("Expected
@@ -33,7 +36,6 @@ FLAG_MIN_WORDS = 7
 WORD_SETTINGS: dict[str, Any] = {"analyzer": "word", "ngram_range": (1, 2), "lowercase": True}
 CHAR_SETTINGS: dict[str, Any] = {"analyzer": "char_wb", "ngram_range": (3, 5), "lowercase": True}
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
-_WHITE_SPACES = re.compile(r"\s\s+")
 
 
 def prepare(unit: str) -> str:
@@ -50,7 +52,7 @@ def _word_grams(text: str) -> list[str]:
 def _char_grams(text: str) -> list[str]:
     low, high = CHAR_SETTINGS["ngram_range"]
     grams: list[str] = []
-    for word in _WHITE_SPACES.sub(" ", text.lower()).split():
+    for word in text.lower().split():  # scikit-learn folds runs of white space first: split() does too
         padded = f" {word} "
         for n in range(low, high + 1):  # a word no longer than n gives one gram, and no longer ones
             grams.extend(padded[i : i + n] for i in range(max(1, len(padded) - n + 1)))
@@ -61,12 +63,16 @@ def _char_grams(text: str) -> list[str]:
 
 def _bag_score(grams: list[str], weights: dict[str, list[float]]) -> float:
     """The bag's contribution: sublinear TF-IDF over the grams the model knows, unit length, dotted
-    with the coefficients."""
-    values = {g: (1 + math.log(n)) * weights[g][0] for g, n in Counter(grams).items() if g in weights}
-    norm = math.sqrt(sum(v * v for v in values.values()))
-    if not norm:
-        return 0.0
-    return sum(v * weights[g][1] for g, v in values.items()) / norm
+    with the coefficients (one pass over the distinct grams)."""
+    dot = square = 0.0
+    for gram, n in Counter(grams).items():
+        known = weights.get(gram)
+        if known is None:
+            continue
+        value = known[0] if n == 1 else (1 + math.log(n)) * known[0]
+        dot += value * known[1]
+        square += value * value
+    return dot / math.sqrt(square) if square else 0.0
 
 
 @functools.lru_cache(maxsize=1)
@@ -76,15 +82,20 @@ def _model() -> dict[str, Any]:
 
 def score(unit: str) -> float:
     """The model's decision value for one unit (above the threshold: reads as aimed at the reader)."""
+    return _score(prepare(unit))
+
+
+def _score(text: str) -> float:
     model = _model()
-    text = prepare(unit)
-    return model["intercept"] + _bag_score(_word_grams(text), model["word"]) + _bag_score(
+    spoken = sum(model["acts"][name] * x for name, x in zip(acts.NAMES, acts.features(text), strict=True))
+    return model["intercept"] + spoken + _bag_score(_word_grams(text), model["word"]) + _bag_score(
         _char_grams(text), model["char"]
     )
 
 
 def flags(unit: str) -> bool:
     """True when the unit has FLAG_MIN_WORDS words or more and scores above the model's threshold."""
-    if len(prepare(unit).split()) < FLAG_MIN_WORDS:
+    text = prepare(unit)
+    if len(text.split()) < FLAG_MIN_WORDS:
         return False
-    return score(unit) > _model()["threshold"]
+    return _score(text) > _model()["threshold"]

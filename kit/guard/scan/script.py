@@ -151,7 +151,8 @@ def text_words(text: str) -> list[str]:
     Vowel signs and other combining marks count as part of their word (in Devanagari a word is letters
     and marks)."""
     found = []
-    text = "".join(c for c in text if not unicodedata.category(c).startswith("M"))
+    if not text.isascii():  # ASCII has no combining marks
+        text = "".join(c for c in text if not unicodedata.category(c).startswith("M"))
     for word in _TEXT_WORD.findall(text):
         core = re.split("['’]", word)[0]
         if len(core) >= 3 and core[1:] == core[1:].lower() and core.lower() not in SHORTHAND:
