@@ -37,7 +37,7 @@ from kit.model.stub.server import StubServer
 from kit.pipeline import stub_buyer
 from tests.plugin.sessions import REPO, inner_args, stub_session_env
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timing]
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
 WORKERS = 8
