@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from kit.guard.redact import Redactor  # noqa: E402
 from kit.guard.redact.core import DATE  # noqa: E402
-from kit.guard.redact.zones import CONTACT_CUE  # noqa: E402
+from kit.guard.redact.mentions import CONTACT_CUE  # noqa: E402
 from tests.redaction_material import MATERIAL, measure  # noqa: E402
 
 CHARTING = ROOT / "tests" / "material" / "charting"

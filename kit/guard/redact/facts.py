@@ -117,6 +117,15 @@ def block(text: str) -> tuple[list[str], int, int] | None:
     return lines, begin, end
 
 
+def block_end(text: str) -> int:
+    """Where the text after the ENCOUNTER FACTS block starts (0 without the block)."""
+    found = block(text)
+    if not found:
+        return 0
+    lines, _, end = found
+    return sum(len(line) + 1 for line in lines[:end])
+
+
 def facts_values(text: str) -> list[FactValue]:
     """Every ENCOUNTER FACTS field that is not one of the record's own six, with its label's kind."""
     found_block = block(text)
