@@ -38,18 +38,28 @@ _STREET = re.compile(
 
 def _echo_spans(text: str, given: tuple[tuple[str, str], ...], facts_end: int) -> list[Span]:
     """Every word, number or phrase a facts value gave up, written again after the facts block (an
-    English word only where it is capitalised as it was)."""
-    found = []
+    English word only where it is capitalised as it was), found with one pattern per record."""
+    kinds: dict[str, str] = {}
+    alternatives: list[str] = []
     for kind, word in dict.fromkeys(given):
-        spaced = r"[\s,]+".join(map(re.escape, word.split()))
+        key = " ".join(word.split()).lower()
+        if key in kinds:
+            continue
+        kinds[key] = kind
         if lexicon.english(word) and " " not in word:  # "ABRAHAM" is found as "Abraham" too, not "abraham"
-            spaced = f"(?:{re.escape(word[:1].upper() + word[1:].lower())}|{re.escape(word.upper())})"
-            pattern = re.compile(rf"(?<![\w]){spaced}(?![\w])")
+            alternatives += [re.escape(word[:1].upper() + word[1:].lower()), re.escape(word.upper())]
         else:
-            pattern = re.compile(rf"(?<![\w]){spaced}(?![\w])", re.IGNORECASE)
-        found += [Span(m.start(), m.end(), kind, (kind, word.lower()), ZONE)
-                  for m in pattern.finditer(text, facts_end)]
+            alternatives.append("(?i:" + r"[\s,]+".join(map(re.escape, word.split())) + ")")
+    if not alternatives:
+        return []
+    pattern = re.compile(rf"(?<![\w])(?:{'|'.join(sorted(alternatives, key=len, reverse=True))})(?![\w])")
+    found = []
+    for match in pattern.finditer(text, facts_end):
+        key = re.sub(r"[\s,]+", " ", match.group()).lower()
+        kind = kinds.get(key, "NAME")
+        found.append(Span(match.start(), match.end(), kind, (kind, key), ZONE))
     return found
+
 
 def _record_id(text: str) -> str | None:
     match = re.search(r"^  Encounter\s{2,}(\S+)", text, re.MULTILINE)
