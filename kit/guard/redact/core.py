@@ -66,17 +66,16 @@ def _merged(spans: list[Span]) -> list[Span]:
     """Identifier spans that overlap joined into one, which takes the type and identity of its longest
     part (a lower rank first among equals): a name found inside a number's token, or a firm's words
     beside its plan number, go with it, so no part of either is left behind."""
-    out: list[Span] = []
-    group: list[Span] = []
-    for span in sorted(spans, key=lambda s: (s.start, -s.end)) + [None]:  # type: ignore[list-item]
-        if span is not None and group and span.start < max(g.end for g in group):
-            group.append(span)
-            continue
-        if group:
-            best = min(group, key=lambda s: (-(s.end - s.start), s.rank, s.start))
-            end = max(g.end for g in group)
-            out.append(Span(group[0].start, end, best.kind, best.key, best.rank))
-        group = [span] if span is not None else []
+    groups: list[list[Span]] = []
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        if groups and span.start < max(g.end for g in groups[-1]):
+            groups[-1].append(span)
+        else:
+            groups.append([span])
+    out = []
+    for group in groups:
+        best = min(group, key=lambda s: (-(s.end - s.start), s.rank, s.start))
+        out.append(Span(group[0].start, max(g.end for g in group), best.kind, best.key, best.rank))
     return out
 
 
