@@ -1,10 +1,11 @@
 """The ENCOUNTER FACTS values read for the redactor, Philter's way: what is not known to be safe goes.
-Every field but the record's own six (kit.rules.record.FACT_LABELS), under any label: a value whose
-label names a contact, a place, an employer or an identifier is replaced whole (its dates are still
-shifted and an age over 89 still generalised); a person's field gives up every name word; any other
-value keeps only its safe words (kit.guard.redact.lexicon) and loses every number of three digits or
-more, every identifier-shaped token and every run of two capitalised words or more that is not
-clinical. Each word or number a value gave up is returned too, to be found again elsewhere.
+Every field but the record's own six (kit.rules.record.FACT_LABELS), under any label: a person's field
+gives up every name word; a value under a label on the safe list (kit/data/safe_labels.txt: age, sex,
+language, allergies ...) keeps only its safe words (kit.guard.redact.lexicon) and loses every number of
+three digits or more, every identifier-shaped token and every run of two capitalised words or more
+that is not clinical; any other value, under any other label or none, is replaced whole (its dates are
+still shifted and an age over 89 still generalised): an allowlist of labels, not a list of identifiers.
+Each word or number a value gave up is returned too, to be found again elsewhere.
 
 What it refuses to do: it reads no line outside the facts block and never the record's own six fields;
 it replaces nothing itself (kit.guard.redact.core does).
@@ -17,7 +18,7 @@ import re
 from collections.abc import Iterator
 
 from kit.guard.redact import ages, dates, lexicon, patterns, shapes
-from kit.guard.redact.facts import LABEL, PERSON_KINDS, facts_values, label_word
+from kit.guard.redact.facts import LABEL, PERSON_KINDS, SAFE, facts_values, label_word
 from kit.guard.redact.patterns import PARTICLES, RELATIONS, TITLES
 from kit.guard.redact.runs import STOP, WORD, capitalised_runs
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
@@ -96,20 +97,20 @@ def facts_spans(text: str, anchor: int) -> Read:
     given: list[tuple[str, str]] = []
     for field in facts_values(text):
         holes = _protected(field.value, anchor)
-        person, label = field.kind in PERSON_KINDS, field.kind == LABEL
-        if field.kind and not person and not label:  # an identifier's field: the whole value, dates aside
+        person, label, safe = field.kind in PERSON_KINDS, field.kind == LABEL, field.kind == SAFE
+        if not (person or label or safe):  # any other field: the whole value, dates and ages aside
             pieces = [p for a, b in _cut(0, len(field.value), holes) if (p := _trimmed(field.value, a, b))]
         else:
             words = [(a, b) for a, b in _unsafe_words(field.value, person)
                      if not any(a < y and x < b for x, y in holes)]
-            if not person and not label:  # two capitalised words or more: a firm, a plan, a place
+            if safe:  # two capitalised words or more: a firm, a plan, a place
                 words += [(a, b) for a, b, run in capitalised_runs(field.value)
                           if len(run) > 1 and not all(map(lexicon.clinical, run))]
             pieces = _join(words, field.value)
         for a, b in pieces:
             piece = field.value[a:b]
             shape = "ID" if re.search(r"\d", piece) else "NAME"
-            kind_here = field.kind if field.kind and not label else shape
+            kind_here = field.kind if field.kind and not (label or safe) else shape
             key = _identity(kind_here, piece)  # a person's name found as a name too keeps that identity
             spans.append(Span(field.start + a, field.start + b, kind_here, key, ZONE if person else LABELLED))
             for word in re.findall(r"[^\W\d_]{3,}|\d{4,}", piece):
