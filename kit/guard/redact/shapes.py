@@ -51,6 +51,8 @@ _INTERLEAVED = re.compile(r"\d[A-Za-z]+\d|[A-Za-z]\d+[A-Za-z]")
 # seven or more and no group is a date, a time of day or a value with its unit.
 _GROUPED = re.compile(r"(?<![\w.:/+-])\d{2,6}(?:[ -]\d{2,6}){1,4}(?![\w:/+]|[.,]\d)")
 GROUPED_DIGITS = 7
+RATIO_MAX_DIGITS = 7  # "HUR-229-04-118" is a number, not a range ("88-92") or settings ("14/450/PEEP")
+LONG_DIGITS = 6
 # Words that say the number after them identifies someone or something (context words).
 CUE = re.compile(
     r"(?i:\b(?:plate|tag|VIN|serial|S/N|SN|licen[cs]e|lic|DL|cert(?:ificate)?|policy|member|subscriber|"
@@ -97,11 +99,12 @@ def _clinical_number(text: str, start: int, end: int, token: str) -> bool:
     """A year, a time, a dose or value with its unit, a formatted number, a date, a clinical code."""
     bare = token.lstrip("#")
     forms = (_CLINICAL_CODE, _RATIO, _DECIMAL, _DECADES, _CLINICAL_FORMS)
-    if _date_like(bare) or any(p.fullmatch(bare) for p in forms):
-        return True
+    if _date_like(bare) or any(p.fullmatch(bare) for p in forms):  # a ratio or range has few digits:
+        return not (_RATIO.fullmatch(bare) and "/" not in bare and _digits(bare) >= RATIO_MAX_DIGITS)
     if bare.isdigit() and len(bare) == 4 and (_YEAR.fullmatch(bare) or _TIME.fullmatch(bare)):
         return True  # a year, or a time of day written the military way ("0940", "2200")
-    if re.fullmatch(r"\d+", bare) and _UNIT.match(text, end):
+    unit = _UNIT.match(text, end)  # a long number before one letter is a code: "RNL 440812 H"
+    if bare.isdigit() and unit and (len(bare) < LONG_DIGITS or len(unit.group().strip()) > 1):
         return True
     if re.match(r"[.,]\d", text[end : end + 2]) or re.search(r"\d[.,]$", text[max(0, start - 2) : start]):
         return True  # "1,500", "12.5": a value
