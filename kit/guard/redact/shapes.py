@@ -60,6 +60,12 @@ CUE = re.compile(
     r"ref(?:erence)?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|SSN|last\s+(?:four|4)|"
     r"ending(?:\s+in)?|ends(?:\s+in)?)\b\.?\s*[:#]?\s*|#\s*)$"
 )
+# A number written with some of its characters masked ("926-41-XXXX", "***-**-4471"): still the number.
+_MASKED = re.compile(
+    r"(?<![\w*])(?=[\dXx*-]*\d)(?=[\dXx*-]*[Xx*]{2})(?:[\dXx*]{2,5}-){1,3}[\dXx*]{2,6}(?![\w*])"
+)
+# Capital words between a cue and a code ("booking ref LATAM QZ7PLK"): the issuer, written with the code.
+_CUE_GAP = re.compile(r"(?:[A-Z][A-Z0-9]{1,9}[ \t]+){1,2}$")
 _IPV6 = re.compile(
     r"(?<![\w:])(?:[0-9a-fA-F]{1,4}:){1,7}(?::|(?::[0-9a-fA-F]{1,4}){1,7}|[0-9a-fA-F]{1,4})(?![\w:])"
 )
@@ -142,6 +148,12 @@ def find(text: str) -> list[tuple[int, int, str]]:
             found[(start, end)] = "ID"
             continue
         cued = CUE.search(text[max(0, start - 24) : start])
+        gap = _CUE_GAP.search(text[max(0, start - 24) : start])
+        code = len(token) >= 5 and bool(re.search(r"\d", token) and re.search(r"[A-Z]", token))
+        at = start - len(gap.group()) if gap else start
+        if gap and code and CUE.search(text[max(0, at - 24) : at]):
+            found[(at, end)] = "ID"
+            continue
         if cued and _digits(token) >= 2 and not _date_like(token) and not _UNIT.match(text, end):
             found[(start, end)] = "ID"
         elif cued and re.fullmatch(r"[A-Z]{1,4}", token) and re.match(r"\s\d", text[end:]):
@@ -151,6 +163,8 @@ def find(text: str) -> list[tuple[int, int, str]]:
             found[(match.start(), match.end())] = "ID"
     for match in _PLATE.finditer(text):  # "plate JKN 4418", "registration HA 4417 CK": the letters too
         found[(match.start("v"), match.end("v"))] = "ID"
+    for match in _MASKED.finditer(text):
+        found[(match.start(), match.end())] = "ID"
     for pattern in (_HANDLE, _USERNAME, _IPV6):  # a social media handle, a user name, an IPv6 address
         for match in pattern.finditer(text):
             value = match.group()

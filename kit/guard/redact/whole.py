@@ -26,8 +26,9 @@ _RIGHT = re.compile(r"^(?:[-/#]?[A-Za-z0-9]+)+")  # and after it
 _PREFIX = re.compile(r"(?<![\w./-])([A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]{1,6})?)[ \t-]\Z")
 # A group written after the number, a space apart: three digits or more ("C-22 419 808"), or a short
 # group or one capital letter that closes the identifier ("RLA 771024 G)", "W 2847 7109 2").
-_GROUP_AFTER = re.compile(r"[ \t](?:\d{3,6}(?![\w.,/:])|(?:\d{1,2}|[A-Z])(?=[,;:)\]]|\.?[ \t]*$|\.[ \t]))",
-                          re.MULTILINE)
+_GROUP_AFTER = re.compile(
+    r"[ \t](?:\d{3,6}(?![\w,/:]|\.\d)|(?:\d{1,2}|[A-Z])(?=[,;:)\]]|\.?[ \t]*$|\.[ \t]))", re.MULTILINE
+)
 MIN_DIGITS = 3
 GROUP_MIN_DIGITS = 2  # a shorter number ("C-22", cued) still takes the groups written after it
 LONG_DIGITS = 6  # in front of this many digits, capitals are a code even when a word ("UHC", "LAC", "AS")
