@@ -54,6 +54,7 @@ _SURNAME_FIRST = re.compile(  # "Smith, John A.", "ribič, Rose", and the Dutch 
     rf"({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)"
 )
 _FIELD_NUMBER = re.compile(r"(?<![\w+])\+?\d[\d ().-]{5,}\d(?!\w)")
+_OFFICE = re.compile(rf"(?<![\w])(?:{'|'.join(sorted(patterns.OFFICE_TITLES))})\.?[ \t]+$")
 _LEADING_PARTICLES = re.compile(rf"(?<![\w-]){_PARTICLES}$")
 _TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
 _TRAILING_INITIAL = re.compile(rf"[ \t]{UPPER_LETTER}\.")
@@ -200,6 +201,8 @@ def _name_spans(text: str, known: list[Person]) -> list[Span]:
             end += 3
         particles = _LEADING_PARTICLES.search(text, max(0, start - 30), start)  # "Van der Berg"
         start = particles.start() if particles else start
+        office = _OFFICE.search(text, max(0, start - 12), start)  # "Rabbi Mordechai Rosenzweig"
+        start = office.start() if office else start
         spans.append(Span(start, end, known[owner].kind, ("person", str(owner)), NAMED))
     return spans
 
