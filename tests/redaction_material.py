@@ -25,6 +25,7 @@ from kit.guard.redact.ages import REPLACEMENT
 MATERIAL = Path(__file__).resolve().parent / "material" / "redaction"
 SALT = "redaction-material-salt"
 AGE = "AGE_OVER_89"
+PLACEHOLDER = re.compile(r"\[[A-Z]+-\d+\]")
 GENERIC = frozenset({
     "st", "street", "ave", "avenue", "rd", "road", "dr", "drive", "ln", "lane", "blvd", "apt", "unit",
     "suite", "ste", "ct", "court", "pl", "place", "way", "the", "of", "and", "com", "org", "net", "www",
@@ -91,6 +92,7 @@ def measure(name: str) -> Measured:
         rid, text = path.stem, path.read_text(encoding="utf-8")
         result.records += 1
         done = redact(text, rid, SALT)
+        out = PLACEHOLDER.sub(" ", done.text)  # "[IP-1]" is the redactor's, not the "IP" of "AET-IP-2604"
         try:
             check_egress(rid, text, done.text)
         except EgressRefused:
@@ -107,7 +109,7 @@ def measure(name: str) -> Measured:
                 result.ages_generalised += _age_generalised(value, text, done.text)
                 continue
             result.planted[kind] += 1
-            if any(_count(p, done.text) > _count(p, rest) for p in _pieces(value)):
+            if any(_count(p, out) > _count(p, rest) for p in _pieces(value)):
                 result.leaked[kind] += 1
                 result.leaks.append((rid, kind, value))
         lines = text.splitlines()
