@@ -26,7 +26,7 @@ ROLES = (
     r"assistant|aide|co-?worker|colleague|rep|representative|supervisor|boss|manager|employer|landlord|"
     r"landlady|pastor|priest|rabbi|imam|chaplain|attorney|lawyer|caseworker|sponsor|godparent|godmother|"
     r"godfather|tenant|ex-?wife|ex-?husband|roommate|housemate|neighbou?r|friend|POA|HCP|proxy|surrogate|"
-    r"guardian|caregiver|carer|CHR|contact"
+    r"guardian|caregiver|carer|CHR|contact|dispatcher|foreman|coach|teacher|owner"
 )
 
 _NAMED_AFTER = re.compile(rf"(?i:\b(?:{RELATIONS}|{ROLES})\b)[ \t,:(]+")
@@ -39,7 +39,7 @@ CONTACT_CUE = re.compile(
     r"goes by|known as|prefers|church|pastor|parish|mosque|temple|synagogue|school|attends|coworker|"
     r"colleague|boss|landlord|roommate|POA|proxy|surrogate|guarantor|subscriber|member|married|widowed|"
     r"divorced|children|kids|former|formerly|occupation|student|college|university|aide|assistant|rep|"
-    r"attorney|chaplain|handle|instagram|facebook|tiktok)(?![\w-]))"
+    rf"attorney|chaplain|handle|instagram|facebook|tiktok|dispatcher|foreman|{ROLES})(?![\w-]))"
 )
 
 # After these, the capitalised run is a place or an employer whatever its words.
@@ -50,6 +50,16 @@ PLACE_CUE = re.compile(
     r"\b(?:in|on|at|for|by|from|near|of|to)\b(?:\s+the)?\s+)$"
 )
 
+_AFTER_PREPOSITION = re.compile(
+    r"(?i:\b(?:in|from|near|outside|at|to|toward|towards|around)[ \t]+(?:the[ \t]+)?)$"
+)
+# A place told by the way there ("past the Kalani gate", "up Cranks Creek", "4 mi N of trading post").
+DIRECTION = re.compile(
+    r"(?i:\b(?:past|near|behind|beyond|across from|next to|off|corner of|up|down|along)[ \t]+(?:the[ \t]+)?)"
+    r"(?P<v>[A-Z][\w'’-]*(?:[ \t]+(?:[A-Z][\w'’-]*|\d{1,5}))*)"
+    r"|(?P<w>\b\d{1,3}(?:\.\d)?[ \t]*(?i:mi|miles?|km)[ \t]+(?i:[NSEW]|north|south|east|west)\w*[ \t]+"
+    r"(?i:of|on|past|from)[ \t]+[^,.;\n]{1,40})"
+)
 _FIRM_VERBS = r"owns?|owned|runs?|ran|manage[sd]|operate[sd]"  # "owns Sunrise Dry Cleaners"
 
 _PREPOSITION = re.compile(rf"(?i:\b(?:at|from|for|by|with|to|{_FIRM_VERBS})[ \t]+(?:the[ \t]+)?)$")
@@ -79,7 +89,10 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
             w for i, w in enumerate(words)
             if w.lower() not in JOINERS and not (lexicon.english if initial and i == 0 else lexicon.safe)(w)
         ]  # fmt: skip
-        if unsafe or _organisation(sentence, start, words, initial) or (cued and not initial):
+        named = [w for w in words if w.lower() not in JOINERS and len(w) > 1]
+        unknown = not all(map(lexicon.clinical, named))  # two capitalised words or more: a firm, a place
+        placed = _AFTER_PREPOSITION.search(sentence[max(0, start - 20) : start])  # "Sister Grace in Flushing"
+        if unsafe or (not initial and unknown and (len(named) > 1 or placed)) or (cued and not initial):
             kind = "NAME"
             if cued:
                 place = re.search(r"(?i)liv|resid|stay|mov|home|born|raised|grew", cued.group())
@@ -97,12 +110,26 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
             start, end = match.end() + taken[0].start(), match.end() + taken[-1].end()
             key = ("RELATIVE", sentence[start:end].lower())
             found.append(Span(offset + start, offset + end, "RELATIVE", key, ZONE))
+    found += directions(sentence, offset)
     for match in QUOTED.finditer(sentence):
         group = next(i for i, g in enumerate(match.groups(), start=1) if g is not None)
         if any(w[:1].isupper() for w in WORD.findall(match.group(group))):
             start, end = offset + match.start(group), offset + match.end(group)
             found.append(Span(start, end, "NICKNAME", ("NICKNAME", match.group(group).lower()), ZONE))
     return found
+
+def directions(sentence: str, offset: int) -> list[Span]:
+    """A place told by the way there: the capitalised words after "past", "near", "up", "off" ... that are
+    not all clinical, and a distance with a bearing ("4 mi N of trading post")."""
+    found = []
+    for match in DIRECTION.finditer(sentence):
+        group = "v" if match.group("v") else "w"
+        words = WORD.findall(match.group(group))
+        if group == "w" or not all(map(lexicon.clinical, words)):
+            start, end = offset + match.start(group), offset + match.end(group)
+            found.append(Span(start, end, "ADDRESS", ("ADDRESS", match.group(group).lower()), ZONE))
+    return found
+
 
 def _name_runs(sentence: str, offset: int) -> list[Span]:
     """Outside the places identifiers live: a run of two capitalised words or more with a word in it that
@@ -149,7 +176,7 @@ def prose_spans(text: str) -> list[Span]:
                 if heading == record.REVIEW or CONTACT_CUE.search(sentence):
                     found += _sentence_spans(sentence, at + where)
                 else:
-                    found += _name_runs(sentence, at + where)
+                    found += _name_runs(sentence, at + where) + directions(sentence, at + where)
     return found
 
 _GOES_BY = re.compile(

@@ -27,7 +27,7 @@ _PREFIX = re.compile(r"(?<![\w./-])([A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]{1,6})?)[ \t-]
 # A group written after the number, a space apart: three digits or more ("C-22 419 808"), or a short
 # group or one capital letter that closes the identifier ("RLA 771024 G)", "W 2847 7109 2").
 _GROUP_AFTER = re.compile(
-    r"[ \t](?:\d{3,6}(?![\w,/:]|\.\d)|(?:\d{1,2}|[A-Z])(?=[,;:)\]]|\.?[ \t]*$|\.[ \t]))", re.MULTILINE
+    r"[ \t](?:\d{3,6}(?![\w,/:]|\.\d)|(?:\d{1,2}|[A-Z])(?=[,;)\]]|\.?[ \t]*$|\.[ \t]))", re.MULTILINE
 )
 MIN_DIGITS = 3
 GROUP_MIN_DIGITS = 2  # a shorter number ("C-22", cued) still takes the groups written after it
