@@ -18,6 +18,7 @@ import re
 import phonenumbers
 
 from kit.guard.redact import dates, lexicon
+from kit.guard.redact.facts import label_word
 from kit.guard.redact.patterns import (
     LOWER_SURNAME,
     NAME_WORD,
@@ -68,8 +69,15 @@ _SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{4,10}\d(?![\w.:/-])")
 
 
 def related(text: str) -> list[tuple[str, str]]:
-    """(name, "RELATIVE") for everyone named after a relation word."""
-    return [(m.group(1), "RELATIVE") for m in RELATED.finditer(text)]
+    """(name, "RELATIVE") for everyone named after a relation word; a field's label word is never the
+    lower-case surname that closes a name ("Husband Winston's phone (803) ...")."""
+    found = []
+    for match in RELATED.finditer(text):
+        words = match.group(1).split()
+        while len(words) > 1 and words[-1].islower() and label_word(words[-1]):
+            words.pop()
+        found.append((" ".join(words), "RELATIVE"))
+    return found
 
 
 def nicknames(value: str) -> list[str]:

@@ -61,8 +61,10 @@ CUE = re.compile(
     r"ending(?:\s+in)?|ends(?:\s+in)?)\b\.?\s*[:#]?\s*|#\s*)$"
 )
 # A number written with some of its characters masked ("926-41-XXXX", "***-**-4471"): still the number.
-_MASKED = re.compile(
+_MASKED = re.compile(  # and a phone written half masked: "+91 98xxx xx421", "+47 9xx xx x88"
     r"(?<![\w*])(?=[\dXx*-]*\d)(?=[\dXx*-]*[Xx*]{2})(?:[\dXx*]{2,5}-){1,3}[\dXx*]{2,6}(?![\w*])"
+    r"|(?<![\w*+])\+?\d(?=[\dXx* ]*[Xx*]{2})(?=(?:[\dXx*]+ ){1,4}[\dXx*]*\d)"
+    r"[\dXx*]{0,5}(?: [\dXx*]{1,6}){1,4}(?![\w*])"
 )
 # Capital words between a cue and a code ("booking ref LATAM QZ7PLK"): the issuer, written with the code.
 _CUE_GAP = re.compile(r"(?:[A-Z][A-Z0-9]{1,9}[ \t]+){1,2}$")
