@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from kit.guard.redact import ages, dates, lexicon, patterns, shapes
 from kit.guard.redact.facts import LABEL, PERSON_KINDS, SAFE, facts_values, label_word
 from kit.guard.redact.patterns import PARTICLES, RELATIONS, TITLES
-from kit.guard.redact.runs import STOP, WORD, capitalised_runs
+from kit.guard.redact.runs import JOINERS, STOP, WORD, capitalised_runs
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
 
 
@@ -51,12 +51,24 @@ def _identity(kind: str, value: str) -> tuple[str, str]:
     family = patterns.FAMILY.get(kind, kind)
     return patterns.identity(kind, value) if family in patterns.IDENTITY else (kind, value.lower())
 
+# A name written surname first, its given names after one comma, and nothing else before a bracket.
+_INVERTED = re.compile(r"[ \t]*[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?,[ \t]*[^\W\d_][\w'’-]*"
+                       r"(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}[ \t]*(?=\(|$)")
+# The unit of an address ("Rm 312", "#B-304", "Suite 14"), looked for again under any unit word.
+_UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bldg|lot)\b\.?|#)[ \t]*#?[ \t]*"
+                   r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
+_BRACKETED_WORD = re.compile(r"(?<=[(\s])[A-Z][\w'’-]+(?=[^()]*\))")
+UNIT_WORDS = ("Rm", "Room", "Unit", "Suite", "Ste", "Apt", "Apartment", "Flat", "Cabin", "Lot", "#")
+
+
 def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
     """Offsets of the words of a value that must go: in a person's field every name word (relation words
     and titles stay; before its first comma or bracket a word in lower case too, "ana-lucía ferreira da
     silva"), else every word or number that is not safe."""
     out = []
     head = re.search(r"[,;(]|$", value).start()  # type: ignore[union-attr]  # "$" always matches
+    inverted = _INVERTED.match(value)  # "boudreaux, destiny m": the given names after the comma too
+    head = inverted.end() if inverted else head
     for match in re.finditer(r"[^\s,;()/]+", value):
         token = match.group().strip(".:")
         words = WORD.findall(token)
@@ -103,6 +115,9 @@ def facts_spans(text: str, anchor: int) -> Read:
         else:
             words = [(a, b) for a, b in _unsafe_words(field.value, person)
                      if not any(a < y and x < b for x, y in holes)]
+            if label:  # a name in a label's brackets: "HR fax (Beacon)"
+                words += [(m.start(), m.end()) for m in _BRACKETED_WORD.finditer(field.value)
+                          if not lexicon.clinical(m.group())]
             if safe:  # two capitalised words or more: a firm, a plan, a place
                 words += [(a, b) for a, b, run in capitalised_runs(field.value)
                           if len(run) > 1 and not all(map(lexicon.clinical, run))]
@@ -116,6 +131,12 @@ def facts_spans(text: str, anchor: int) -> Read:
             for word in re.findall(r"[^\W\d_]{3,}|\d{4,}", piece):
                 if person or not lexicon.safe(word):
                     given.append((kind_here, word))
+            if kind_here == "ADDRESS":  # "Hadley Hall #312" for "Hadley Hall Rm 312"
+                for unit in _UNIT.finditer(piece):
+                    given += [(kind_here, f"{w}{' ' * (w != '#')}{unit.group('n')}") for w in UNIT_WORDS]
+            if kind_here in ("EMPLOYER", "NAME"):  # "Beacon HR" for "Beacon Home Health Agency"
+                given += [(kind_here, w) for _, _, run in capitalised_runs(piece) for w in run
+                          if len(w) > 2 and not lexicon.clinical(w) and w.lower() not in JOINERS]
             if not person:  # "Golden Harbor Freight": its capitalised words, any two or more together
                 for _, _, run in capitalised_runs(piece):
                     given += [(kind_here, " ".join(run[i:j])) for i in range(len(run))
