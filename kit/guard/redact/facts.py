@@ -34,7 +34,7 @@ LABEL_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                    r"|group"),
         ("ACCOUNT", r"acct|account|HAR\b|FIN\b|CSN\b|billing|visit (?:no|number|#)|claim|auth|case|ref"),
         ("ZIP", r"zip|postal|post ?code"),
-        ("ADDRESS", r"address|addr|residence|street|home|lives|domicile|apt|city|town|county|state|direction|"
+        ("ADDRESS", r"address|addr|resid|street|home|lives|domicile|apt|city|town|county|state|direction|"
                     r"neighbo|location|mailing"),
         ("EMPLOYER", r"employer|employ|work|occupation|job|company"),
         ("PATIENT", r"patient|pt\b|name|legal|alias|aka|preferred|nickname|goes by|known as"),

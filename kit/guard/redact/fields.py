@@ -131,7 +131,7 @@ def facts_spans(text: str, anchor: int) -> Read:
             for word in re.findall(r"[^\W\d_]{3,}|\d{4,}", piece):
                 if person or not lexicon.safe(word):
                     given.append((kind_here, word))
-            if kind_here == "ADDRESS":  # "Hadley Hall #312" for "Hadley Hall Rm 312"
+            if not person:  # "Hadley Hall #312" for "Hadley Hall Rm 312"
                 for unit in _UNIT.finditer(piece):
                     given += [(kind_here, f"{w}{' ' * (w != '#')}{unit.group('n')}") for w in UNIT_WORDS]
             if kind_here in ("EMPLOYER", "NAME"):  # "Beacon HR" for "Beacon Home Health Agency"

@@ -39,7 +39,8 @@ CONTACT_CUE = re.compile(
     r"goes by|known as|prefers|church|pastor|parish|mosque|temple|synagogue|school|attends|coworker|"
     r"colleague|boss|landlord|roommate|POA|proxy|surrogate|guarantor|subscriber|member|married|widowed|"
     r"divorced|children|kids|former|formerly|occupation|student|college|university|aide|assistant|rep|"
-    rf"attorney|chaplain|handle|instagram|facebook|tiktok|dispatcher|foreman|{ROLES})(?![\w-]))"
+    r"attorney|chaplain|handle|instagram|facebook|tiktok|dispatcher|foreman|born|raised|grew up|originally|"
+    rf"emigrat\w*|immigrat\w*|hometown|native of|{ROLES})(?![\w-]))"
 )
 
 # After these, the capitalised run is a place or an employer whatever its words.
@@ -60,6 +61,11 @@ DIRECTION = re.compile(
     r"|(?P<w>\b\d{1,3}(?:\.\d)?[ \t]*(?i:mi|miles?|km)[ \t]+(?i:[NSEW]|north|south|east|west)\w*[ \t]+"
     r"(?i:of|on|past|from)[ \t]+[^,.;\n]{1,40})"
 )
+# The way to a home told after the word "directions": the rest of the clause, whatever its words.
+DIRECTIONS = re.compile(
+    r"(?i:\bdirections?\b(?:[ \t]+(?:given as|are|is|were|to (?:the )?home))?[ \t]*[:=-]?[ \t]*)"
+    r"[\"“]?(?P<v>[^.;\n\"”]{4,160})"
+)
 _FIRM_VERBS = r"owns?|owned|runs?|ran|manage[sd]|operate[sd]"  # "owns Sunrise Dry Cleaners"
 
 _PREPOSITION = re.compile(rf"(?i:\b(?:at|from|for|by|with|to|{_FIRM_VERBS})[ \t]+(?:the[ \t]+)?)$")
@@ -79,6 +85,9 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
         initial = start == len(sentence) - len(sentence.lstrip())  # capitalised as a sentence's first word
         number = re.search(r"(?<![\w-])\d{1,6}[A-Za-z]?[ \t]+$", sentence[:start])  # "311 Mt Olive Ch Rd"
         start = number.start() if number and not initial else start
+        if initial and len(words) > 1 and lexicon.english(words[0]):  # "Owns Sunrise Dry Cleaners"
+            start = sentence.index(words[1], start + len(words[0]))
+            words, initial = words[1:], False
         while words and words[0].rstrip(".") in TITLES:  # "Ms Okonkwo-Reyes": the name is the finder's
             start = sentence.index(words[1], start + len(words[0])) if len(words) > 1 else end
             words, initial = words[1:], False
@@ -119,9 +128,11 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     return found
 
 def directions(sentence: str, offset: int) -> list[Span]:
-    """A place told by the way there: the capitalised words after "past", "near", "up", "off" ... that are
-    not all clinical, and a distance with a bearing ("4 mi N of trading post")."""
-    found = []
+    """A place told by the way there: the clause after "directions", the capitalised words after "past",
+    "near", "up", "off" ... that are not all clinical, and a distance with a bearing ("4 mi N of trading
+    post")."""
+    found = [Span(offset + m.start("v"), offset + m.end("v"), "ADDRESS", ("ADDRESS", m.group("v").lower()),
+                  ZONE) for m in DIRECTIONS.finditer(sentence)]
     for match in DIRECTION.finditer(sentence):
         group = "v" if match.group("v") else "w"
         words = WORD.findall(match.group(group))

@@ -71,8 +71,16 @@ _CUE_GAP = re.compile(r"(?:[A-Z][A-Z0-9]{1,9}[ \t]+){1,2}$")
 _IPV6 = re.compile(
     r"(?<![\w:])(?:[0-9a-fA-F]{1,4}:){1,7}(?::|(?::[0-9a-fA-F]{1,4}){1,7}|[0-9a-fA-F]{1,4})(?![\w:])"
 )
-_USERNAME = re.compile(  # "tbrooks_19"
+_USERNAME = re.compile(  # "tbrooks_19", "jo.rw.beats"
     r"(?<![\w@./-])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*\d[A-Za-z0-9_]*(?![\w-])"
+    r"|(?<![\w@./-])[a-z][a-z0-9]*(?:\.[a-z0-9]{2,}){2,3}(?![\w@-]|\.\w)"
+)
+# A user name with no digit ("jhpark_cleaners") only after a word that says it is one, on its line (an
+# interface's field name, "verified_by", is not one).
+_NAMED_USER = re.compile(
+    r"(?i:\b(?:user ?name|handle|login|ID|kakaotalk|whatsapp|wechat|telegram|signal|instagram|snapchat|"
+    r"tiktok|twitter|facebook|venmo|skype|discord)\b)[^\n]{0,40}?(?<![\w@./-])"
+    r"(?P<v>[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9])(?![\w-])"
 )
 _PLATE = re.compile(  # a plate after a word that says it is one: letters and digits in groups
     r"(?i:\b(?:plate|tag|registration|reg\.?)\b)[ \t#:]*(?:no\.?[ \t]*)?"
@@ -167,6 +175,8 @@ def find(text: str) -> list[tuple[int, int, str]]:
         found[(match.start("v"), match.end("v"))] = "ID"
     for match in _MASKED.finditer(text):
         found[(match.start(), match.end())] = "ID"
+    for match in _NAMED_USER.finditer(text):
+        found[(match.start("v"), match.end("v"))] = "ID"
     for pattern in (_HANDLE, _USERNAME, _IPV6):  # a social media handle, a user name, an IPv6 address
         for match in pattern.finditer(text):
             value = match.group()

@@ -36,6 +36,12 @@ _STREET = re.compile(
     r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
 )
 
+# The unit written right after a place: part of the address.
+_UNIT_AFTER = re.compile(
+    r"[ \t,]+(?i:rm|room|apt|unit|suite|ste|cabin|#)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"
+)
+
+
 def _echo_spans(text: str, given: tuple[tuple[str, str], ...], facts_end: int) -> list[Span]:
     """Every word, number or phrase a facts value gave up, written again after the facts block (an
     English word only where it is capitalised as it was), found with one pattern per record."""
@@ -86,6 +92,8 @@ def find(text: str, anchor: int) -> list[Span]:
             spans.append(Span(start, end, kind, (kind, text[start:end].upper()), ZONE))
     spans += [Span(a, b, ages.KIND, (ages.KIND, text[a:b].lower()), LABELLED) for a, b in ages.find(text)]
     spans += [Span(a, b, "PLACE", ("PLACE", lexicon.fold(text[a:b])), ZONE) for a, b in places.find(text)]
+    spans += [Span(s.start, unit.end(), s.kind, s.key, s.rank) for s in spans  # "Larkin House Inn Rm 207"
+              if s.kind == "ADDRESS" and (unit := _UNIT_AFTER.match(text, s.end))]
     kept = _structural(text)
     spans = [s for s in spans if s.start > title_end and not any(a <= s.start < b for a, b in kept)]
     facility = re.search(r"^  Facility\s{2,}(\S.*)$", text, re.MULTILINE)  # a town in the hospital's name
