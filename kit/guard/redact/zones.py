@@ -37,9 +37,17 @@ _STREET = re.compile(
 )
 
 # The unit written right after a place: part of the address.
-_UNIT_AFTER = re.compile(
-    r"[ \t,]+(?i:rm|room|apt|unit|suite|ste|cabin|#)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"
-)
+_UNIT_WORD = r"(?i:rm|room|apt|unit|suite|ste|cabin|#)"
+_UNIT_AFTER = re.compile(rf"[ \t,]+{_UNIT_WORD}\.?[ \t]*#?[ \t]*\d{{1,5}}(?:-?[A-Z])?\b")
+_NUMBER_AFTER = re.compile(r"\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b")  # the place ends with its unit word
+_ENDS_WITH_UNIT = re.compile(rf"\b{_UNIT_WORD}$")
+
+
+def _unit_after(text: str, span: Span) -> re.Match[str] | None:
+    """The unit written right after an address span, or the number after its own unit word."""
+    if _ENDS_WITH_UNIT.search(text[span.start : span.end]):
+        return _NUMBER_AFTER.match(text, span.end)
+    return _UNIT_AFTER.match(text, span.end)
 
 
 def _echo_spans(text: str, given: tuple[tuple[str, str], ...], facts_end: int) -> list[Span]:
@@ -93,7 +101,7 @@ def find(text: str, anchor: int) -> list[Span]:
     spans += [Span(a, b, ages.KIND, (ages.KIND, text[a:b].lower()), LABELLED) for a, b in ages.find(text)]
     spans += [Span(a, b, "PLACE", ("PLACE", lexicon.fold(text[a:b])), ZONE) for a, b in places.find(text)]
     spans += [Span(s.start, unit.end(), s.kind, s.key, s.rank) for s in spans  # "Larkin House Inn Rm 207"
-              if s.kind == "ADDRESS" and (unit := _UNIT_AFTER.match(text, s.end))]
+              if s.kind == "ADDRESS" and (unit := _unit_after(text, s))]
     kept = _structural(text)
     spans = [s for s in spans if s.start > title_end and not any(a <= s.start < b for a, b in kept)]
     facility = re.search(r"^  Facility\s{2,}(\S.*)$", text, re.MULTILINE)  # a town in the hospital's name
