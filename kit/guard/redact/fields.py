@@ -58,6 +58,7 @@ _INVERTED = re.compile(r"[ \t]*[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?,[
 _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bldg|lot)\b\.?|#)[ \t]*#?[ \t]*"
                    r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
 _BRACKETED_WORD = re.compile(r"(?<=[(\s])[A-Z][\w'’-]+(?=[^()]*\))")
+_SHAPE_MARK = re.compile(r"[\d@._:]")  # no identifier shape is written without one of these
 UNIT_WORDS = ("Rm", "Room", "Unit", "Suite", "Ste", "Apt", "Apartment", "Flat", "Cabin", "Lot", "#")
 
 
@@ -79,8 +80,8 @@ def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
                        or (w.islower() and lexicon.english(w) and match.start() >= head) for w in words
                        ) and not re.search(r"\d", token)
         else:  # a number of three digits or more goes: "(928)", "x 220"; "M/56" stays
-            keep = all(len(w) == 1 or lexicon.safe(w) for w in words) and not (re.search(r"\d{3}", token)
-                                                                              or shapes.find(token))
+            shaped = re.search(r"\d{3}", token) or (_SHAPE_MARK.search(token) and shapes.find(token))
+            keep = all(len(w) == 1 or lexicon.safe(w) for w in words) and not shaped
         if not keep:
             out.append((match.start(), match.end()))
     return out
