@@ -59,6 +59,7 @@ _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bl
                    r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
 _BRACKETED_WORD = re.compile(r"(?<=[(\s])[A-Z][\w'’-]+(?=[^()]*\))")
 _SHAPE_MARK = re.compile(r"[\d@._:]")  # no identifier shape is written without one of these
+_ENGLISH_JOINERS = frozenset({"of", "the", "and", "&", "'s", "st", "st."})
 UNIT_WORDS = ("Rm", "Room", "Unit", "Suite", "Ste", "Apt", "Apartment", "Flat", "Cabin", "Lot", "#")
 
 
@@ -141,7 +142,8 @@ def facts_spans(text: str, anchor: int) -> Read:
             if not person:  # "Golden Harbor Freight": its capitalised words, any two or more together
                 for _, _, run in capitalised_runs(piece):
                     given += [(kind_here, " ".join(run[i:j])) for i in range(len(run))
-                              for j in range(i + 2, len(run) + 1)]
+                              for j in range(i + 2, len(run) + 1)  # never "of the" alone
+                              if not set(run[i:j]) <= _ENGLISH_JOINERS]
             if person:  # its name words: not "(wife), said to call back during the day"
                 names = [
                     w for w in WORD.findall(piece)
