@@ -52,7 +52,7 @@ PLACE_CUE = re.compile(
 )
 
 _AFTER_PREPOSITION = re.compile(
-    r"(?i:\b(?:in|from|near|outside|at|to|toward|towards|around)[ \t]+(?:the[ \t]+)?)$"
+    r"(?i:\b(?:in|from|near|outside)[ \t]+(?:the[ \t]+)?)$"  # a place; "to the AI model" is none
 )
 # A place told by the way there ("past the Kalani gate", "up Cranks Creek", "4 mi N of trading post").
 DIRECTION = re.compile(
