@@ -1,6 +1,7 @@
 """Finding the identifiers in one record's text: every candidate span from the pattern table
 (kit.guard.redact.patterns), the people named in the record's own fields or behind a title and then found
-wherever their names stand, dates of birth, and every other date (to be shifted).
+wherever their names stand, and the dates (kit.guard.redact.births: dates of birth, and every other date,
+to be shifted).
 
 It returns candidates, each with its type, the identity key two spellings of one identifier share,
 and a rank (a labelled value outranks a bare shape); kit.guard.redact.core picks among overlapping ones.
@@ -13,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
-from kit.guard.redact import dates, lexicon, patterns, prose, whole, zones
+from kit.guard.redact import births, lexicon, patterns, prose, whole, zones
 from kit.guard.redact.dates import anchor_year
 from kit.guard.redact.patterns import (
     LOWER_SURNAME,
@@ -27,18 +28,10 @@ from kit.guard.redact.patterns import (
     UPPER_LETTER,
     UPPER_NAME_WORD,
 )
-from kit.guard.redact.spans import DATED, FREE, LABELLED, NAMED, Person, Span
+from kit.guard.redact.spans import FREE, LABELLED, NAMED, Person, Span
 
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
-_DOB_CUE = (  # "DOB", "BD:", "F/N", "born", "DOB verified": a birth date follows
-    r"(?i:\b(?:DOB|D\.O\.B\.?|BD|B/D|F/N|date of birth|birth ?date|birthday|born(?: on)?)\b)"
-    r"(?:[ \t]+(?i:verified|confirmed|checked|given|listed|is|was|as|on)\b)*[ \t]*[:\-#=]?[ \t]*"
-)
-_DOB = re.compile(_DOB_CUE + "$")
-# A date-like token after a birth cue, in any separator, whether or not it reads as a calendar date
-# ("BD: 3.22.67", "DOB verified 11-02-67", "born 17 03 1931").
-_DOB_TOKEN = re.compile(_DOB_CUE + r"(?P<v>\d{1,4}[./\- ]\d{1,2}[./\- ]\d{2,4})(?![\d/.-]\d)")
 _INITIAL = rf"{UPPER_LETTER}\."
 _PARTICLE = rf"(?i:{'|'.join(sorted(PARTICLES, key=len, reverse=True))})"
 _PARTICLES = rf"(?:{_PARTICLE}[ \t]+)+"  # "Van der ", "de la "
@@ -275,35 +268,10 @@ def _phone_spans(text: str) -> list[Span]:
     return [Span(s, e, "PHONE", patterns.identity("PHONE", raw), FREE) for s, e, raw in prose.phones(text)]
 
 
-def _date_spans(text: str) -> list[Span]:
-    """Dates of birth (a date behind a birth cue, whether or not it reads as a calendar date, and that
-    same day written anywhere else, with or without its year) and every other date, to be shifted."""
-    found = dates.find(text, anchor_year(text))
-    born = set()
-    for f in found:
-        line_start = text.rfind("\n", 0, f.start) + 1
-        if _DOB.search(text[max(line_start, f.start - 40) : f.start]):
-            born.add(f.day)
-    spans = [
-        Span(f.start, f.end, "DOB", ("DOB", f.day.isoformat()), LABELLED)
-        if f.day in born
-        else Span(f.start, f.end, "DATE", ("DATE", f.day.isoformat()), DATED, f)
-        for f in found
-    ]
-    spans += [Span(m.start("v"), m.end("v"), "DOB", ("DOB", re.sub(r"\D", "", m.group("v"))), LABELLED)
-              for m in _DOB_TOKEN.finditer(text)]
-    for day in born:  # the birthday without its year ("birthday card last month (12/07)")
-        month_day = rf"(?<![\d/.-])0?{day.month}[/-]0?{day.day}(?![\d]|[/.-]\d)"
-        day_month = rf"(?<![\d/.-])0?{day.day}\.0?{day.month}(?![\d]|[/.-]\d)"
-        spans += [Span(m.start(), m.end(), "DOB", ("DOB", day.isoformat()), LABELLED)
-                  for m in re.finditer(f"{month_day}|{day_month}", text)]
-    return spans
-
-
 def candidates(text: str) -> list[Span]:
     """Every candidate span in `text`, overlapping ones included."""
     table = _table_spans(text) + _phone_spans(text) + field_numbers(text)
     named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
-    spans = table + _echoes(text, table) + _name_spans(text, named) + _date_spans(text)
+    spans = table + _echoes(text, table) + _name_spans(text, named) + births.date_spans(text)
     spans += zones.find(text, anchor_year(text))
     return spans + whole.completed(text, spans)
