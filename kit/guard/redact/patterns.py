@@ -114,7 +114,7 @@ TITLES = {"Mr": "NAME", "Mrs": "NAME", "Ms": "NAME", "Miss": "NAME", "Mx": "NAME
 # Titles that go with the name they stand before (they say who the person is: "Rabbi", "Rev.", "Sgt");
 # the courtesy and clinical ones ("Mr", "Dr") stay in the text.
 OFFICE_TITLES = frozenset(TITLES) - {"Mr", "Mrs", "Ms", "Miss", "Mx", "Master", "Dr", "Prof", "Professor",
-                                     "Doctor", "Sister", "Nurse"}
+                                     "Doctor", "Nurse"}
 
 
 def _letters(category: str) -> str:
