@@ -12,6 +12,7 @@ egress gate refuses is counted as refused, and its identifiers are not counted a
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
@@ -24,6 +25,7 @@ from kit.guard.redact.ages import REPLACEMENT
 MATERIAL = Path(__file__).resolve().parent / "material" / "redaction"
 SALT = "redaction-material-salt"
 AGE = "AGE_OVER_89"
+PLACEHOLDER = re.compile(r"\[[A-Z]+-\d+\]")
 GENERIC = frozenset({
     "st", "street", "ave", "avenue", "rd", "road", "dr", "drive", "ln", "lane", "blvd", "apt", "unit",
     "suite", "ste", "ct", "court", "pl", "place", "way", "the", "of", "and", "com", "org", "net", "www",
@@ -56,13 +58,20 @@ def _pieces(value: str) -> set[str]:
     return pieces | ({"#" + whole} if len(whole) >= 4 else set())
 
 
+@functools.lru_cache(maxsize=8)
+def _tally(text: str) -> tuple[Counter[str], Counter[str], Counter[str]]:
+    """The text's letter runs (lower case), digit runs, and digit runs once separators of one or two
+    characters between digits are dropped: each piece is counted by looking it up, not by a pattern."""
+    joined = re.sub(r"(?<=\d)[^\w\n]{1,2}(?=\d)", "", text)
+    return (Counter(w.lower() for w in re.findall(r"[^\W\d_]+", text)), Counter(re.findall(r"\d+", text)),
+            Counter(re.findall(r"\d+", joined)))  # fmt: skip
+
+
 def _count(piece: str, text: str) -> int:
+    words, digits, joined = _tally(text)
     if piece.startswith("#"):
-        joined = re.sub(r"(?<=\d)[^\w\n]{1,2}(?=\d)", "", text)
-        return len(re.findall(rf"(?<!\d){re.escape(piece[1:])}(?!\d)", joined))
-    if piece.isdigit():
-        return len(re.findall(rf"(?<!\d){piece}(?!\d)", text))
-    return len(re.findall(rf"(?<![^\W\d_]){re.escape(piece)}(?![^\W\d_])", text, re.IGNORECASE))
+        return joined[piece[1:]]
+    return digits[piece] if piece.isdigit() else words[piece]
 
 
 def _age_generalised(value: str, original: str, out: str) -> bool:
@@ -83,6 +92,7 @@ def measure(name: str) -> Measured:
         rid, text = path.stem, path.read_text(encoding="utf-8")
         result.records += 1
         done = redact(text, rid, SALT)
+        out = PLACEHOLDER.sub(" ", done.text)  # "[IP-1]" is the redactor's, not the "IP" of "AET-IP-2604"
         try:
             check_egress(rid, text, done.text)
         except EgressRefused:
@@ -99,7 +109,7 @@ def measure(name: str) -> Measured:
                 result.ages_generalised += _age_generalised(value, text, done.text)
                 continue
             result.planted[kind] += 1
-            if any(_count(p, done.text) > _count(p, rest) for p in _pieces(value)):
+            if any(_count(p, out) > _count(p, rest) for p in _pieces(value)):
                 result.leaked[kind] += 1
                 result.leaks.append((rid, kind, value))
         lines = text.splitlines()

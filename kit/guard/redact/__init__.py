@@ -2,9 +2,12 @@
 is built, and the answer is mapped back before anything is graded.
 
 - kit.guard.redact.patterns: the pattern table (data); kit.guard.redact.finder: what in a record is an
-  identifier; kit.guard.redact.dates: finding dates and shifting them by whole weeks;
-- recall first where identifiers live: kit.guard.redact.zones (the facts block read by kit.guard.redact.facts,
-  review notes, contact sentences), with kit.guard.redact.shapes (identifier-shaped tokens),
+  identifier; kit.guard.redact.dates: finding dates and shifting them by whole weeks, and
+  kit.guard.redact.births: which of them are dates of birth;
+- recall first where identifiers live: kit.guard.redact.zones gathers kit.guard.redact.fields (the facts
+  values, read by kit.guard.redact.facts) and kit.guard.redact.mentions (review notes, contact
+  sentences; words and runs from kit.guard.redact.runs), with kit.guard.redact.shapes (identifier-shaped
+  tokens),
   kit.guard.redact.ages (ages over 89), kit.guard.redact.places (a gazetteer) and kit.guard.redact.lexicon
   (the safe words); kit.guard.redact.spans holds what the finders return;
 - kit.guard.redact.core: one record redacted (placeholders, shifted dates, the map back in memory);

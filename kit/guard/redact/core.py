@@ -4,8 +4,9 @@ reads "90 or older", and every other date moves by the record's whole-week offse
 keeps, in memory, each replaced piece with its original, so quotes can be mapped back
 (kit.guard.redact.restore) and the record restored exactly.
 
-Where candidates overlap, the longest wins, and between equally long ones the labelled value (a
-"Fax" number is a FAX, not a PHONE). Placeholders are numbered per type in order of first appearance.
+Identifier candidates that overlap are joined into one replacement, typed by the longest of them, and
+between equally long ones by the labelled value (a "Fax" number is a FAX, not a PHONE); between an
+identifier and a date the longest wins. Placeholders are numbered per type in order of first appearance.
 It is deterministic: the same text, record id and salt give the same result on every machine. It
 writes nothing and logs nothing.
 """
@@ -61,10 +62,30 @@ class Redacted:
         return found
 
 
+def _merged(spans: list[Span]) -> list[Span]:
+    """Identifier spans that overlap joined into one, which takes the type and identity of its longest
+    part (a lower rank first among equals): a name found inside a number's token, or a firm's words
+    beside its plan number, go with it, so no part of either is left behind."""
+    groups: list[list[Span]] = []
+    for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+        if groups and span.start < max(g.end for g in groups[-1]):
+            groups[-1].append(span)
+        else:
+            groups.append([span])
+    out = []
+    for group in groups:
+        best = min(group, key=lambda s: (-(s.end - s.start), s.rank, s.start))
+        out.append(Span(group[0].start, max(g.end for g in group), best.kind, best.key, best.rank))
+    return out
+
+
 def _choose(spans: list[Span]) -> list[Span]:
-    """Non-overlapping spans, longest first, a lower rank first among equals; in text order."""
+    """Non-overlapping spans: overlapping identifiers joined (_merged); between one and a date or an age
+    over 89, the longest first, a lower rank first among equals; in text order."""
+    apart = [s for s in spans if s.day is not None or s.kind == ages.KIND]
+    candidates = _merged([s for s in spans if s.day is None and s.kind != ages.KIND]) + apart
     kept: list[Span] = []
-    for span in sorted(spans, key=lambda s: (-(s.end - s.start), s.rank, s.start)):
+    for span in sorted(candidates, key=lambda s: (-(s.end - s.start), s.rank, s.start)):
         if all(span.end <= k.start or span.start >= k.end for k in kept):
             kept.append(span)
     return sorted(kept, key=lambda s: s.start)

@@ -7,8 +7,10 @@ It only reads; kit.guard.redact.zones decides what of a value goes.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from kit.guard.redact.patterns import RELATIONS
 from kit.rules import record
@@ -32,7 +34,7 @@ LABEL_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                    r"|group"),
         ("ACCOUNT", r"acct|account|HAR\b|FIN\b|CSN\b|billing|visit (?:no|number|#)|claim|auth|case|ref"),
         ("ZIP", r"zip|postal|post ?code"),
-        ("ADDRESS", r"address|addr|residence|street|home|lives|domicile|apt|city|town|county|state|"
+        ("ADDRESS", r"address|addr|resid|street|home|lives|domicile|apt|city|town|county|state|direction|"
                     r"neighbo|location|mailing"),
         ("EMPLOYER", r"employer|employ|work|occupation|job|company"),
         ("PATIENT", r"patient|pt\b|name|legal|alias|aka|preferred|nickname|goes by|known as"),
@@ -50,6 +52,8 @@ _FACT_LINE = re.compile(
 # Another field on the same line: "PATIENT: AHMAD SHAH  DOB: 1931-02-11  MRN: ..."
 _NEXT_FIELD = re.compile(r"[ \t]{2,}(?=[A-Za-z][\w ./#()-]{0,25}?[ \t]*[:=][ \t]*\S)")
 LABEL = "LABEL"  # the kind given to a label's own words, which keep only what is safe
+SAFE = "SAFE"  # the kind of a value under a label on the safe list, which keeps only what is safe
+SAFE_LABELS = Path(__file__).resolve().parents[2] / "data" / "safe_labels.txt"
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,18 @@ def offsets(lines: list[str]) -> list[int]:
     return out
 
 
+@functools.cache
+def _safe_labels() -> frozenset[str]:
+    lines = SAFE_LABELS.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
 def _label_kind(label: str) -> str | None:
-    return next((kind for kind, cue in LABEL_KINDS if cue.search(label)), None)
+    """SAFE for a label on the safe list, else the kind its words name, else None (replaced whole)."""
+    if " ".join(re.findall(r"[^\W_]+", label.lower())) in _safe_labels():
+        return SAFE
+    bare = re.sub(r"\([^)]*\)", " ", label)  # "DIRECTIONS (per wife)" names no relative
+    return next((kind for kind, cue in LABEL_KINDS if cue.search(bare)), None)
 
 
 def label_word(word: str) -> bool:
@@ -115,6 +129,15 @@ def block(text: str) -> tuple[list[str], int, int] | None:
     begin = starts[record.HEADINGS[0]] + 1
     end = min((i for h, i in starts.items() if i >= begin and h != record.HEADINGS[0]), default=len(lines))
     return lines, begin, end
+
+
+def block_end(text: str) -> int:
+    """Where the text after the ENCOUNTER FACTS block starts (0 without the block)."""
+    found = block(text)
+    if not found:
+        return 0
+    lines, _, end = found
+    return sum(len(line) + 1 for line in lines[:end])
 
 
 def facts_values(text: str) -> list[FactValue]:

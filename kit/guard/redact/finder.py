@@ -1,6 +1,7 @@
 """Finding the identifiers in one record's text: every candidate span from the pattern table
 (kit.guard.redact.patterns), the people named in the record's own fields or behind a title and then found
-wherever their names stand, dates of birth, and every other date (to be shifted).
+wherever their names stand, and the dates (kit.guard.redact.births: dates of birth, and every other date,
+to be shifted).
 
 It returns candidates, each with its type, the identity key two spellings of one identifier share,
 and a rank (a labelled value outranks a bare shape); kit.guard.redact.core picks among overlapping ones.
@@ -10,9 +11,10 @@ It only finds; it replaces nothing and knows no salt. A free-text identifier the
 
 from __future__ import annotations
 
+import functools
 import re
 
-from kit.guard.redact import dates, lexicon, patterns, prose, whole, zones
+from kit.guard.redact import births, lexicon, patterns, prose, whole, zones
 from kit.guard.redact.dates import anchor_year
 from kit.guard.redact.patterns import (
     LOWER_SURNAME,
@@ -26,11 +28,10 @@ from kit.guard.redact.patterns import (
     UPPER_LETTER,
     UPPER_NAME_WORD,
 )
-from kit.guard.redact.spans import DATED, FREE, LABELLED, NAMED, Person, Span
+from kit.guard.redact.spans import FREE, LABELLED, NAMED, Person, Span
 
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
-_DOB = re.compile(r"(?i:\b(?:DOB|D\.O\.B\.?|date of birth|birth ?date|born(?: on)?)\b)[ \t]*[:\-]?[ \t]*$")
 _INITIAL = rf"{UPPER_LETTER}\."
 _PARTICLE = rf"(?i:{'|'.join(sorted(PARTICLES, key=len, reverse=True))})"
 _PARTICLES = rf"(?:{_PARTICLE}[ \t]+)+"  # "Van der ", "de la "
@@ -46,11 +47,17 @@ _SURNAME_FIRST = re.compile(  # "Smith, John A.", "ribič, Rose", and the Dutch 
     rf"({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)"
 )
 _FIELD_NUMBER = re.compile(r"(?<![\w+])\+?\d[\d ().-]{5,}\d(?!\w)")
+_OFFICE = re.compile(rf"(?<![\w])(?:{'|'.join(sorted(patterns.OFFICE_TITLES))})\.?[ \t]+$")
 _LEADING_PARTICLES = re.compile(rf"(?<![\w-]){_PARTICLES}$")
 _TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
 _TRAILING_INITIAL = re.compile(rf"[ \t]{UPPER_LETTER}\.")
 _LOWER_TAIL = re.compile(  # "Drago volk (son)", "John van den silva (brother)"
     rf"[ \t]+((?:{_PARTICLES})?{LOWER_SURNAME})(?=[ \t]*(?:[,;(]|\band\b|$))"
+)
+_LABEL_FORMS = tuple(  # each person's label in its facts column, and as "Label: value" anywhere
+    (kind, re.compile(rf"^[ \t]+(?i:{label})[ \t]{{2,}}(\S[^\n]*)$", re.MULTILINE),
+     re.compile(rf"(?<![A-Za-z])(?i:{label})[ \t]*:[ \t]*([^\n]+)"))
+    for kind, label in NAME_LABELS
 )
 _JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+|[ \t]+{_PARTICLES})$")
 
@@ -82,9 +89,7 @@ def label_fields(text: str, columns_only: bool = False) -> list[tuple[int, str, 
     """(where the value starts, kind, value) for every field that names a person: `  Label   value` in
     the facts layout, or (unless `columns_only`) `Label: value` anywhere."""
     found = []
-    for kind, label in NAME_LABELS:
-        column = re.compile(rf"^[ \t]+(?i:{label})[ \t]{{2,}}(\S[^\n]*)$", re.MULTILINE)
-        colon = re.compile(rf"(?<![A-Za-z])(?i:{label})[ \t]*:[ \t]*([^\n]+)")
+    for kind, column, colon in _LABEL_FORMS:
         forms = (column,) if columns_only else (column, colon)
         found += [(m.start(1), kind, m.group(1)) for p in forms for m in p.finditer(text)]
     return sorted(found)
@@ -110,6 +115,12 @@ def people(text: str) -> list[Person]:
     """Everyone the record names in its own fields (with a nickname the field gives in quotes), then
     everyone named in prose after a relation word, then everyone named behind a title (a name that
     shares a word with someone already known is that person)."""
+    return list(_people(text))
+
+
+@functools.lru_cache(maxsize=16)
+def _people(text: str) -> tuple[Person, ...]:
+    """`people`, read once per text (the finder and the egress gate both ask)."""
     known: list[Person] = []
     for kind, value in _label_lines(text):
         words = _name_words(value)
@@ -126,7 +137,7 @@ def people(text: str) -> list[Person]:
         words = _name_words(match.group(2))
         if words and not any(set(words) & set(p.words) for p in known):
             known.append(Person(TITLES[match.group(1)], words))
-    return known
+    return tuple(known)
 
 
 def _spellings(person: Person) -> list[str]:
@@ -183,6 +194,8 @@ def _name_spans(text: str, known: list[Person]) -> list[Span]:
             end += 3
         particles = _LEADING_PARTICLES.search(text, max(0, start - 30), start)  # "Van der Berg"
         start = particles.start() if particles else start
+        office = _OFFICE.search(text, max(0, start - 12), start)  # "Rabbi Mordechai Rosenzweig"
+        start = office.start() if office else start
         spans.append(Span(start, end, known[owner].kind, ("person", str(owner)), NAMED))
     return spans
 
@@ -214,33 +227,40 @@ def _echoes(text: str, spans: list[Span]) -> list[Span]:
     """A value found by the table written again anywhere, with or without its label, spaces, dots or
     dashes between its characters ("MRN 00482913" makes a bare "00-482-913" the same MRN); a record
     number's letter prefix may come or go ("V538574162" and "538574162" are one visit number)."""
-    found = []
+    sources: dict[str, tuple[str, tuple[str, str]]] = {}
     for span in spans:
         core = re.sub(r"[^0-9A-Za-z]", "", text[span.start : span.end])
         prefix = ""
         if patterns.FAMILY.get(span.kind) == "ID":
             core, prefix = re.sub(rf"^{ID_LETTERS}(?=\d)", "", core), f"(?:{ID_LETTERS}-?)?"
         if span.kind == "ADDRESS":
-            found += _address_echoes(text, span)
-            continue
-        if len(core) < ECHO_MIN:
-            continue
-        pattern = re.compile(r"(?<![\w])" + prefix + "[ .()-]{0,2}".join(map(re.escape, core)) + r"(?![\w])")
-        found += [Span(m.start(), m.end(), span.kind, span.key, LABELLED) for m in pattern.finditer(text)]
+            for source in _address_sources(text[span.start : span.end]):
+                sources.setdefault(source, (span.kind, span.key))
+        elif len(core) >= ECHO_MIN:
+            source = r"(?<![\w])" + prefix + "[ .()-]{0,2}".join(map(re.escape, core)) + r"(?![\w])"
+            sources.setdefault(source, (span.kind, span.key))
+    if not sources:
+        return []
+    ordered = sorted(sources, key=len, reverse=True)  # the longest first where two start together
+    pattern = re.compile("|".join(f"(?P<e{n}>{source})" for n, source in enumerate(ordered)))
+    found = []
+    for match in pattern.finditer(text):
+        kind, key = sources[ordered[int((match.lastgroup or "e0")[1:])]]
+        found.append(Span(match.start(), match.end(), kind, key, LABELLED))
     return found
 
 
-def _address_echoes(text: str, span: Span) -> list[Span]:
+def _address_sources(address: str) -> list[str]:
     """Each comma-separated part of a labelled address ("Flat 15U", "Ward Pines", "Noorlaan 4"), and
-    each two neighbouring parts ("18/07, Dey"), written again anywhere, in any case and spacing."""
+    each two neighbouring parts ("18/07, Dey"), as patterns for it written again anywhere, in any case
+    and spacing."""
     found = []
-    parts = re.split(r",[ \t]*", text[span.start : span.end])
+    parts = re.split(r",[ \t]*", address)
     for part in parts + [f"{a} {b}" for a, b in zip(parts, parts[1:], strict=False)]:  # "18/07, Dey"
         words = re.findall(r"[^\W_]+", part)
         if len("".join(words)) >= ECHO_MIN:
             joined = r"[^\w\n]{1,3}".join(map(re.escape, words))
-            pattern = re.compile(rf"(?<!\w){joined}(?!\w)", re.IGNORECASE)
-            found += [Span(m.start(), m.end(), span.kind, span.key, LABELLED) for m in pattern.finditer(text)]
+            found.append(rf"(?<!\w)(?i:{joined})(?!\w)")
     return found
 
 
@@ -248,27 +268,10 @@ def _phone_spans(text: str) -> list[Span]:
     return [Span(s, e, "PHONE", patterns.identity("PHONE", raw), FREE) for s, e, raw in prose.phones(text)]
 
 
-def _date_spans(text: str) -> list[Span]:
-    """Dates of birth (a date behind a DOB label, and that same day written anywhere else) and every
-    other date, to be shifted."""
-    found = dates.find(text, anchor_year(text))
-    born = set()
-    for f in found:
-        line_start = text.rfind("\n", 0, f.start) + 1
-        if _DOB.search(text[max(line_start, f.start - 40) : f.start]):
-            born.add(f.day)
-    return [
-        Span(f.start, f.end, "DOB", ("DOB", f.day.isoformat()), LABELLED)
-        if f.day in born
-        else Span(f.start, f.end, "DATE", ("DATE", f.day.isoformat()), DATED, f)
-        for f in found
-    ]
-
-
 def candidates(text: str) -> list[Span]:
     """Every candidate span in `text`, overlapping ones included."""
     table = _table_spans(text) + _phone_spans(text) + field_numbers(text)
     named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
-    spans = table + _echoes(text, table) + _name_spans(text, named) + _date_spans(text)
+    spans = table + _echoes(text, table) + _name_spans(text, named) + births.date_spans(text)
     spans += zones.find(text, anchor_year(text))
     return spans + whole.completed(text, spans)

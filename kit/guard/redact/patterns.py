@@ -106,7 +106,15 @@ NAME_LABELS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 TITLES = {"Mr": "NAME", "Mrs": "NAME", "Ms": "NAME", "Miss": "NAME", "Mx": "NAME", "Master": "NAME",
           "Dr": "CLINICIAN", "Prof": "CLINICIAN", "Professor": "CLINICIAN", "Doctor": "CLINICIAN",
-          "Sister": "CLINICIAN", "Nurse": "CLINICIAN"}  # fmt: skip
+          "Sister": "CLINICIAN", "Nurse": "CLINICIAN", "Rev": "NAME", "Reverend": "NAME", "Pastor": "NAME",
+          "Fr": "NAME", "Sr": "NAME", "Br": "NAME", "Deacon": "NAME", "Rabbi": "NAME", "Imam": "NAME",
+          "Sheikh": "NAME", "Elder": "NAME", "Bishop": "NAME", "Hon": "NAME", "Judge": "NAME",
+          "Officer": "NAME", "Sgt": "NAME", "Capt": "NAME", "Lt": "NAME", "Col": "NAME", "Chief": "NAME",
+          "Rav": "NAME"}  # fmt: skip
+# Titles that go with the name they stand before (they say who the person is: "Rabbi", "Rev.", "Sgt");
+# the courtesy and clinical ones ("Mr", "Dr") stay in the text.
+OFFICE_TITLES = frozenset(TITLES) - {"Mr", "Mrs", "Ms", "Miss", "Mx", "Master", "Dr", "Prof", "Professor",
+                                     "Doctor", "Nurse"}
 
 
 def _letters(category: str) -> str:

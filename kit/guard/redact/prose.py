@@ -17,7 +17,8 @@ import re
 
 import phonenumbers
 
-from kit.guard.redact import dates
+from kit.guard.redact import dates, lexicon
+from kit.guard.redact.facts import label_word
 from kit.guard.redact.patterns import (
     LOWER_SURNAME,
     NAME_WORD,
@@ -35,7 +36,9 @@ RELATED = re.compile(  # "her daughter Tanja petek, ...": a lower-case surname c
 )
 NICKNAME = re.compile(rf"[\"“]({NAME_WORD})[\"”]")
 EMPLOYED = re.compile(
-    r"\b(?:(?i:works?|working|worked|employed)\b[^.;\n]{0,40}?\b(?i:at|for|by)|(?i:employer)[ \t]*[:,]?)"
+    r"\b(?:(?i:works?|working|worked|employed|employment|drives?|drove|driving|contracted|retired|"
+    r"hired|volunteers?|volunteered)\b[^.;\n]{0,40}?\b(?i:at|for|by|with|through|from|via)(?:[ \t]+the)?"
+    r"|(?i:employer)[ \t]*[:,]?)"
     r"[ \t]+"
 )
 _JOINERS = frozenset({"and", "und", "et", "e", "y", "og", "och", "i", "a", "of", "&", "van", "der", "den",
@@ -45,6 +48,8 @@ _LEGAL_FORM = re.compile(  # lower case only as dotted initials: "as", "ab" are 
     r"(?!e\.g\.|i\.e\.)(?:[a-z]\.){2,3}|GmbH|Ltd\.?|LLC|Inc\.?|plc|AG|S\.?A\.?|B\.?V\.?|N\.?V\.?|Oy|AB|AS|ApS|Kft\.?|Zrt\.?|Tbk"
     r"|S\.?r\.?l\.?|S\.?p\.?A\.?|S\.?L\.?"
 )
+# Abbreviations a firm's name goes on after ("Zieliński Bros. Masonry").
+_FIRM_ABBREVIATIONS = frozenset({"bros", "co", "corp", "assoc", "mfg", "intl", "svcs", "dept", "st", "mt"})
 _TOKEN = re.compile(r"\(?[^\s,;:()]+\)?|,")  # a word in brackets is one token: "Hidayat (Persero) Tbk"
 PHONE_REGIONS = ("US", "GB", "FR", "DE")  # national formats read; an international number in any
 MIN_PHONE_DIGITS = 9
@@ -64,8 +69,15 @@ _SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{4,10}\d(?![\w.:/-])")
 
 
 def related(text: str) -> list[tuple[str, str]]:
-    """(name, "RELATIVE") for everyone named after a relation word."""
-    return [(m.group(1), "RELATIVE") for m in RELATED.finditer(text)]
+    """(name, "RELATIVE") for everyone named after a relation word; a field's label word is never the
+    lower-case surname that closes a name ("Husband Winston's phone (803) ...")."""
+    found = []
+    for match in RELATED.finditer(text):
+        words = match.group(1).split()
+        while len(words) > 1 and words[-1].islower() and label_word(words[-1]):
+            words.pop()
+        found.append((" ".join(words), "RELATIVE"))
+    return found
 
 
 def nicknames(value: str) -> list[str]:
@@ -87,7 +99,8 @@ def _firm(tokens: list[str]) -> str:
     taken: list[str] = []
     for token in tokens:
         word = token.strip("()").rstrip(".")
-        if taken and taken[-1].endswith(".") and sum(c.isupper() for c in word) < 2:
+        abbreviated = taken and taken[-1].rstrip(".").lower() in _FIRM_ABBREVIATIONS
+        if taken and taken[-1].endswith(".") and sum(c.isupper() for c in word) < 2 and not abbreviated:
             break
         if word[:1].isupper() or word.lower() in _JOINERS or token == ",":
             taken.append(token)
@@ -105,7 +118,8 @@ def employers(text: str) -> list[str]:
     for match in EMPLOYED.finditer(text):
         line_end = text.find("\n", match.end())
         name = _firm(_TOKEN.findall(text[match.end() : line_end if line_end >= 0 else len(text)]))
-        if any(c.isupper() for c in name) or (name and _legal_form(name.split()[-1])):
+        clinical = all(map(lexicon.clinical, re.findall(r"[^\W\d_]+", name)))  # "works with PT"
+        if (any(c.isupper() for c in name) and not clinical) or (name and _legal_form(name.split()[-1])):
             found.append(name)
     return found
 

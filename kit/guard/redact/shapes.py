@@ -51,6 +51,8 @@ _INTERLEAVED = re.compile(r"\d[A-Za-z]+\d|[A-Za-z]\d+[A-Za-z]")
 # seven or more and no group is a date, a time of day or a value with its unit.
 _GROUPED = re.compile(r"(?<![\w.:/+-])\d{2,6}(?:[ -]\d{2,6}){1,4}(?![\w:/+]|[.,]\d)")
 GROUPED_DIGITS = 7
+RATIO_MAX_DIGITS = 7  # "HUR-229-04-118" is a number, not a range ("88-92") or settings ("14/450/PEEP")
+LONG_DIGITS = 6
 # Words that say the number after them identifies someone or something (context words).
 CUE = re.compile(
     r"(?i:\b(?:plate|tag|VIN|serial|S/N|SN|licen[cs]e|lic|DL|cert(?:ificate)?|policy|member|subscriber|"
@@ -58,11 +60,27 @@ CUE = re.compile(
     r"ref(?:erence)?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|SSN|last\s+(?:four|4)|"
     r"ending(?:\s+in)?|ends(?:\s+in)?)\b\.?\s*[:#]?\s*|#\s*)$"
 )
+# A number written with some of its characters masked ("926-41-XXXX", "***-**-4471"): still the number.
+_MASKED = re.compile(  # and a phone written half masked: "+91 98xxx xx421", "+47 9xx xx x88"
+    r"(?<![\w*])(?=[\dXx*-]*\d)(?=[\dXx*-]*[Xx*]{2})(?:[\dXx*]{2,5}-){1,3}[\dXx*]{2,6}(?![\w*])"
+    r"|(?<![\w*+])\+?\d(?=[\dXx* ]*[Xx*]{2})(?=(?:[\dXx*]+ ){1,4}[\dXx*]*\d)"
+    r"[\dXx*]{0,5}(?: [\dXx*]{1,6}){1,4}(?![\w*])"
+)
+# Capital words between a cue and a code ("booking ref LATAM QZ7PLK"): the issuer, written with the code.
+_CUE_GAP = re.compile(r"(?:[A-Z][A-Z0-9]{1,9}[ \t]+){1,2}$")
 _IPV6 = re.compile(
     r"(?<![\w:])(?:[0-9a-fA-F]{1,4}:){1,7}(?::|(?::[0-9a-fA-F]{1,4}){1,7}|[0-9a-fA-F]{1,4})(?![\w:])"
 )
-_USERNAME = re.compile(  # "tbrooks_19"
+_USERNAME = re.compile(  # "tbrooks_19", "jo.rw.beats"
     r"(?<![\w@./-])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*\d[A-Za-z0-9_]*(?![\w-])"
+    r"|(?<![\w@./-])[a-z][a-z0-9]*(?:\.[a-z0-9]{2,}){2,3}(?![\w@-]|\.\w)"
+)
+# A user name with no digit ("jhpark_cleaners") only after a word that says it is one, on its line (an
+# interface's field name, "verified_by", is not one).
+_NAMED_USER = re.compile(
+    r"(?i:\b(?:user ?name|handle|login|ID|kakaotalk|whatsapp|wechat|telegram|signal|instagram|snapchat|"
+    r"tiktok|twitter|facebook|venmo|skype|discord)\b)[^\n]{0,40}?(?<![\w@./-])"
+    r"(?P<v>[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9])(?![\w-])"
 )
 _PLATE = re.compile(  # a plate after a word that says it is one: letters and digits in groups
     r"(?i:\b(?:plate|tag|registration|reg\.?)\b)[ \t#:]*(?:no\.?[ \t]*)?"
@@ -97,11 +115,12 @@ def _clinical_number(text: str, start: int, end: int, token: str) -> bool:
     """A year, a time, a dose or value with its unit, a formatted number, a date, a clinical code."""
     bare = token.lstrip("#")
     forms = (_CLINICAL_CODE, _RATIO, _DECIMAL, _DECADES, _CLINICAL_FORMS)
-    if _date_like(bare) or any(p.fullmatch(bare) for p in forms):
-        return True
+    if _date_like(bare) or any(p.fullmatch(bare) for p in forms):  # a ratio or range has few digits:
+        return not (_RATIO.fullmatch(bare) and "/" not in bare and _digits(bare) >= RATIO_MAX_DIGITS)
     if bare.isdigit() and len(bare) == 4 and (_YEAR.fullmatch(bare) or _TIME.fullmatch(bare)):
         return True  # a year, or a time of day written the military way ("0940", "2200")
-    if re.fullmatch(r"\d+", bare) and _UNIT.match(text, end):
+    unit = _UNIT.match(text, end)  # a long number before one letter is a code: "RNL 440812 H"
+    if bare.isdigit() and unit and (len(bare) < LONG_DIGITS or len(unit.group().strip()) > 1):
         return True
     if re.match(r"[.,]\d", text[end : end + 2]) or re.search(r"\d[.,]$", text[max(0, start - 2) : start]):
         return True  # "1,500", "12.5": a value
@@ -139,6 +158,12 @@ def find(text: str) -> list[tuple[int, int, str]]:
             found[(start, end)] = "ID"
             continue
         cued = CUE.search(text[max(0, start - 24) : start])
+        gap = _CUE_GAP.search(text[max(0, start - 24) : start])
+        code = len(token) >= 5 and bool(re.search(r"\d", token) and re.search(r"[A-Z]", token))
+        at = start - len(gap.group()) if gap else start
+        if gap and code and CUE.search(text[max(0, at - 24) : at]):
+            found[(at, end)] = "ID"
+            continue
         if cued and _digits(token) >= 2 and not _date_like(token) and not _UNIT.match(text, end):
             found[(start, end)] = "ID"
         elif cued and re.fullmatch(r"[A-Z]{1,4}", token) and re.match(r"\s\d", text[end:]):
@@ -147,6 +172,10 @@ def find(text: str) -> list[tuple[int, int, str]]:
         if _grouped(text, match):
             found[(match.start(), match.end())] = "ID"
     for match in _PLATE.finditer(text):  # "plate JKN 4418", "registration HA 4417 CK": the letters too
+        found[(match.start("v"), match.end("v"))] = "ID"
+    for match in _MASKED.finditer(text):
+        found[(match.start(), match.end())] = "ID"
+    for match in _NAMED_USER.finditer(text):
         found[(match.start("v"), match.end("v"))] = "ID"
     for pattern in (_HANDLE, _USERNAME, _IPV6):  # a social media handle, a user name, an IPv6 address
         for match in pattern.finditer(text):

@@ -1,8 +1,9 @@
 """A number found as an identifier is completed to the whole identifier it is part of: the rest of its
 token ("QH" before "44180 2271", "-304" after a unit letter, "IP-" inside "BCN-IP-0404-99812") and a
-short capitalised prefix written in front of it ("DPS 2026-0118-3347", "PMP-SN 3318-7720-44"), which
-is a series or issuer code and identifies as much as the digits do (before six digits or more, any
-capitals; before fewer, capitals that are no clinical or English word).
+short capitalised prefix written in front of it ("DPS 2026-0118-3347", "PMP-SN 3318-7720-44",
+"CZ-5LMX 1182047"), which is a series or issuer code and identifies as much as the digits do (before
+six digits or more, any capitals; before fewer, capitals that are no clinical or English word), and the
+groups written after it a space apart ("C-22 419 808", "RLA 771024 G").
 
 It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest); it never
 touches dates, ages or spans of fewer than three digits, and before a short number never takes a
@@ -22,8 +23,14 @@ _NOT_COMPLETED = frozenset({"DATE", "DOB", "AGE"})
 # seconds on a long word followed by a space).
 _LEFT = re.compile(r"[A-Za-z0-9]+(?:[-./#][A-Za-z0-9]+)*[-./#]?\Z")
 _RIGHT = re.compile(r"^(?:[-/#]?[A-Za-z0-9]+)+")  # and after it
-_PREFIX = re.compile(r"(?<![\w./-])([A-Z]{1,5}(?:-[A-Z]{1,4})?)[ \t-]\Z")
+_PREFIX = re.compile(r"(?<![\w./-])([A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]{1,6})?)[ \t-]\Z")
+# A group written after the number, a space apart: three digits or more ("C-22 419 808"), or a short
+# group or one capital letter that closes the identifier ("RLA 771024 G)", "W 2847 7109 2").
+_GROUP_AFTER = re.compile(
+    r"[ \t](?:\d{3,6}(?![\w,/:]|\.\d)|(?:\d{1,2}|[A-Z])(?=[,;)\]]|\.?[ \t]*$|\.[ \t]))", re.MULTILINE
+)
 MIN_DIGITS = 3
+GROUP_MIN_DIGITS = 2  # a shorter number ("C-22", cued) still takes the groups written after it
 LONG_DIGITS = 6  # in front of this many digits, capitals are a code even when a word ("UHC", "LAC", "AS")
 REACH = 30  # characters looked at on either side
 
@@ -41,6 +48,8 @@ def _extended(text: str, span: Span) -> tuple[int, int]:
     right = _RIGHT.match(text[end : end + REACH])
     if right:
         end += right.end()
+    while group := _GROUP_AFTER.match(text, end):
+        end = group.end()
     prefix = _PREFIX.search(text[max(0, start - 12) : start])
     long = sum(c.isdigit() for c in text[start:end]) >= LONG_DIGITS
     if prefix and (long or _coded(prefix.group(1))):
@@ -54,9 +63,15 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
     for span in spans:
         if span.kind in _NOT_COMPLETED or span.day is not None:
             continue
-        if sum(c.isdigit() for c in text[span.start : span.end]) < MIN_DIGITS:
+        digits = sum(c.isdigit() for c in text[span.start : span.end])
+        if digits < GROUP_MIN_DIGITS:
             continue
-        start, end = _extended(text, span)
+        if digits < MIN_DIGITS:
+            start, end = span.start, span.end
+            while group := _GROUP_AFTER.match(text, end):
+                end = group.end()
+        else:
+            start, end = _extended(text, span)
         if (start, end) != (span.start, span.end):
             found.append(Span(start, end, span.kind, span.key, span.rank))
     return found

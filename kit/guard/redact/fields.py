@@ -1,0 +1,160 @@
+"""The ENCOUNTER FACTS values read for the redactor, Philter's way: what is not known to be safe goes.
+Every field but the record's own six (kit.rules.record.FACT_LABELS), under any label: a person's field
+gives up every name word; a value under a label on the safe list (kit/data/safe_labels.txt: age, sex,
+language, allergies ...) keeps only its safe words (kit.guard.redact.lexicon) and loses every number of
+three digits or more, every identifier-shaped token and every run of two capitalised words or more
+that is not clinical; any other value, under any other label or none, is replaced whole (its dates are
+still shifted and an age over 89 still generalised): an allowlist of labels, not a list of identifiers.
+Each word or number a value gave up is returned too, to be found again elsewhere.
+
+What it refuses to do: it reads no line outside the facts block and never the record's own six fields;
+it replaces nothing itself (kit.guard.redact.core does).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+
+from kit.guard.redact import ages, dates, lexicon, patterns, shapes
+from kit.guard.redact.facts import LABEL, PERSON_KINDS, SAFE, facts_values, label_word
+from kit.guard.redact.patterns import PARTICLES, RELATIONS, TITLES
+from kit.guard.redact.runs import JOINERS, STOP, WORD, capitalised_runs
+from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
+
+
+def _protected(value: str, anchor: int) -> list[tuple[int, int]]:
+    """Dates and ages inside a value: shifted or generalised by their own finders, not blanked."""
+    return [(f.start, f.end) for f in dates.find(value, anchor)] + ages.find(value)
+
+def _cut(start: int, end: int, holes: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """[start, end) without the holes, each piece trimmed of spaces and punctuation at its edges."""
+    cursor = start
+    for a, b in sorted(holes):
+        if b <= cursor or a >= end:
+            continue
+        yield cursor, a
+        cursor = max(cursor, b)
+    yield cursor, end
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
+    piece = text[start:end]
+    left = len(piece) - len(piece.lstrip(" \t,;:/()[]-–—."))
+    right = len(piece.rstrip(" \t,;:/()[]-–—"))
+    if right <= left or not re.search(r"\w", piece[left:right]):
+        return None
+    return start + left, start + right
+
+def _identity(kind: str, value: str) -> tuple[str, str]:
+    """The key an address, phone or number shares with its other spellings (kit.guard.redact.patterns)."""
+    family = patterns.FAMILY.get(kind, kind)
+    return patterns.identity(kind, value) if family in patterns.IDENTITY else (kind, value.lower())
+
+# A name written surname first, its given names after one comma, and nothing else before a bracket.
+_INVERTED = re.compile(r"[ \t]*[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?,[ \t]*[^\W\d_][\w'’-]*"
+                       r"(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}[ \t]*(?=\(|$)")
+# The unit of an address ("Rm 312", "#B-304", "Suite 14"), looked for again under any unit word.
+_UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bldg|lot)\b\.?|#)[ \t]*#?[ \t]*"
+                   r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
+_BRACKETED_WORD = re.compile(r"(?<=[(\s])[A-Z][\w'’-]+(?=[^()]*\))")
+_SHAPE_MARK = re.compile(r"[\d@._:]")  # no identifier shape is written without one of these
+_ENGLISH_JOINERS = frozenset({"of", "the", "and", "&", "'s", "st", "st."})
+UNIT_WORDS = ("Rm", "Room", "Unit", "Suite", "Ste", "Apt", "Apartment", "Flat", "Cabin", "Lot", "#")
+
+
+def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
+    """Offsets of the words of a value that must go: in a person's field every name word (relation words
+    and titles stay; before its first comma or bracket a word in lower case too, "ana-lucía ferreira da
+    silva"), else every word or number that is not safe."""
+    out = []
+    head = re.search(r"[,;(]|$", value).start()  # type: ignore[union-attr]  # "$" always matches
+    inverted = _INVERTED.match(value)  # "boudreaux, destiny m": the given names after the comma too
+    head = inverted.end() if inverted else head
+    for match in re.finditer(r"[^\s,;()/]+", value):
+        token = match.group().strip(".:")
+        words = WORD.findall(token)
+        if not token or (not words and not re.search(r"\d", token)):
+            continue
+        if person:  # a lower-case English word is not a name: "(wife), same address"
+            keep = all(re.fullmatch(RELATIONS, w.lower()) or w.rstrip(".") in TITLES or w.lower() in STOP
+                       or (w.islower() and lexicon.english(w) and match.start() >= head) for w in words
+                       ) and not re.search(r"\d", token)
+        else:  # a number of three digits or more goes: "(928)", "x 220"; "M/56" stays
+            shaped = re.search(r"\d{3}", token) or (_SHAPE_MARK.search(token) and shapes.find(token))
+            keep = all(len(w) == 1 or lexicon.safe(w) for w in words) and not shaped
+        if not keep:
+            out.append((match.start(), match.end()))
+    return out
+
+def _join(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
+    """Overlapping spans, and neighbouring ones when only a space, commas, hyphens or dots stand between
+    them (two spaces or more part two fields), joined into one."""
+    joined: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        last = joined[-1] if joined else None
+        if last and (start <= last[1] or re.fullmatch(r"[,.\-'’]*[ \t]?[,.\-'’]*", text[last[1] : start])):
+            joined[-1] = (last[0], max(last[1], end))
+        else:
+            joined.append((start, end))
+    return joined
+
+Read = tuple[tuple[Span, ...], tuple[Person, ...], tuple[tuple[str, str], ...]]
+
+
+@functools.lru_cache(maxsize=16)
+def facts_spans(text: str, anchor: int) -> Read:
+    """Spans for the facts zone, the people its fields name, and (kind, word) for every word or number a
+    value gave up, to be found again elsewhere (read once per text: the finder and the gate both ask)."""
+    spans: list[Span] = []
+    people: list[Person] = []
+    given: list[tuple[str, str]] = []
+    for field in facts_values(text):
+        holes = _protected(field.value, anchor)
+        person, label, safe = field.kind in PERSON_KINDS, field.kind == LABEL, field.kind == SAFE
+        if not (person or label or safe):  # any other field: the whole value, dates and ages aside
+            pieces = [p for a, b in _cut(0, len(field.value), holes) if (p := _trimmed(field.value, a, b))]
+        else:
+            words = [(a, b) for a, b in _unsafe_words(field.value, person)
+                     if not any(a < y and x < b for x, y in holes)]
+            if label:  # a name in a label's brackets: "HR fax (Beacon)"
+                words += [(m.start(), m.end()) for m in _BRACKETED_WORD.finditer(field.value)
+                          if not lexicon.clinical(m.group())]
+            if safe:  # two capitalised words or more: a firm, a plan, a place
+                words += [(a, b) for a, b, run in capitalised_runs(field.value)
+                          if len(run) > 1 and not all(map(lexicon.clinical, run))]
+            pieces = _join(words, field.value)
+        for a, b in pieces:
+            piece = field.value[a:b]
+            shape = "ID" if re.search(r"\d", piece) else "NAME"
+            kind_here = field.kind if field.kind and not (label or safe) else shape
+            key = _identity(kind_here, piece)  # a person's name found as a name too keeps that identity
+            spans.append(Span(field.start + a, field.start + b, kind_here, key, ZONE if person else LABELLED))
+            for word in re.findall(r"[^\W\d_]{3,}|\d{4,}", piece):
+                if person or not lexicon.safe(word):
+                    given.append((kind_here, word))
+            if not person:  # "Hadley Hall #312" for "Hadley Hall Rm 312"
+                for unit in _UNIT.finditer(piece):
+                    given += [(kind_here, f"{w}{' ' * (w != '#')}{unit.group('n')}") for w in UNIT_WORDS]
+            if kind_here in ("EMPLOYER", "NAME"):  # "Beacon HR" for "Beacon Home Health Agency"
+                given += [(kind_here, w) for _, _, run in capitalised_runs(piece) for w in run
+                          if len(w) > 2 and not lexicon.clinical(w) and w.lower() not in JOINERS]
+            if not person:  # "Golden Harbor Freight": its capitalised words, any two or more together
+                for _, _, run in capitalised_runs(piece):
+                    given += [(kind_here, " ".join(run[i:j])) for i in range(len(run))
+                              for j in range(i + 2, len(run) + 1)  # never "of the" alone
+                              if not set(run[i:j]) <= _ENGLISH_JOINERS]
+            if person:  # its name words: not "(wife), said to call back during the day"
+                names = [
+                    w for w in WORD.findall(piece)
+                    if w.lower() not in PARTICLES | STOP and not (w.islower() and lexicon.english(w))
+                    and not re.fullmatch(RELATIONS, w.lower()) and not label_word(w)
+                ]  # fmt: skip
+                if names:
+                    people.append(Person(field.kind or "NAME", names))
+    return tuple(spans), tuple(people), tuple(given)
+
+
+def people(text: str) -> list[Person]:
+    """The people the facts fields name under a label that says so, whatever the label's words."""
+    return list(facts_spans(text, dates.anchor_year(text))[1])
