@@ -18,7 +18,7 @@ from kit.model import config as run_config
 settings.register_profile("dev", max_examples=20, deadline=None)
 settings.register_profile(
     "ci",
-    max_examples=400,
+    max_examples=200,
     derandomize=True,
     deadline=None,
     database=None,
