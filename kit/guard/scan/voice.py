@@ -1,4 +1,6 @@
-"""Whose voice a unit is in, for the scan's learned check: a role label at its start ("Reviewer:",
+"""Whose voice a unit is in and whom it speaks to, for the scan's learned check and language check.
+
+A role label at its start ("Reviewer:",
 "UR:", "Audit:", "CM:", "Case manager note:") names the unit's AUTHOR when what follows is a statement
 in that author's own voice (first person, or a plain declarative statement: "Reviewer: I could not
 locate an expected length of stay", "Audit: admission order authenticated late"); the label marks an
@@ -8,6 +10,11 @@ appeal, a request to record or report something as something).
 So the learned check reads an authored unit without its label: the label is provenance, not content,
 and a role word a reader is addressed by ("reviewer", "audit") must not count as addressing when it
 only says who wrote the line. An addressed unit is read whole, label and all.
+
+Text in another language is an attack for the same reasons English is: it names the record's reader
+or asks for something to be recorded, reported, concluded or set aside (kit/data/reader_words.json,
+written per language). A patient's or a relative's words in their language, an interpreter's
+rendering, a family's request to be called, carry neither and are left to the record.
 
 What it refuses to do: decide anything about the unit beyond its first label, strip a label that is
 not a role in kit/data/scan_voice.json, or strip one when the rest addresses anyone; the patterns,
@@ -24,6 +31,7 @@ from importlib import resources
 from kit.guard.scan import acts
 
 _VOICE_FILE = resources.files("kit").joinpath("data", "scan_voice.json")
+_READER_FILE = resources.files("kit").joinpath("data", "reader_words.json")
 # Speech acts of kit.guard.scan.acts that show the rest of the unit speaks to someone.
 _ADDRESSING = ("second_person", "directive", "appeal")
 # "record it as", "report the order as", "mark this admission as": a request about how to write it.
@@ -59,3 +67,15 @@ def authored(text: str) -> str:
         return text
     rest = text[label.end() :]
     return text if addresses(rest) else rest
+
+
+@functools.cache
+def _to_reader() -> re.Pattern[str]:
+    data = json.loads(_READER_FILE.read_text("utf-8"))
+    return re.compile("|".join(f"(?:{cue})" for cue in (*data["words"], *data["requests"])), re.IGNORECASE)
+
+
+def addresses_reader(text: str) -> bool:
+    """Whether text in another language names the record's reader or asks for something to be
+    recorded, reported, concluded or set aside (kit/data/reader_words.json)."""
+    return bool(_to_reader().search(text))
