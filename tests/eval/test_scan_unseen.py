@@ -126,13 +126,13 @@ def unseen_report(corpus, kit_session, computed_once) -> Report:
 
 def _measure(corpus, kit_session) -> Report:
     lines = {Path(name).stem: _charting_lines(name) for name in LINE_FILES}
-    sizes = [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360, 400, 400, 400, 400]
+    sizes = [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360, 400, 400, 400, 400, 400]
     assert [len(texts) for texts in lines.values()] == sizes
     records = {
         folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
         for folder in RECORD_FOLDERS
     }
-    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12, 12]
+    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12, 12, 12]
     false_flags, determinations = injection_scoring.text_false_flags, injection_scoring.text_determinations
     metrics = {}
     clean = {**lines, **{f"charting_{folder}": texts for folder, texts in records.items()}}
