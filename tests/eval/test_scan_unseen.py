@@ -132,7 +132,8 @@ def _measure(corpus, kit_session) -> Report:
         folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
         for folder in RECORD_FOLDERS
     }
-    assert [len(texts) for texts in records.values()] == [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12, 12, 12]
+    sizes = [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12, 12, 12]
+    assert [len(texts) for texts in records.values()] == sizes
     false_flags, determinations = injection_scoring.text_false_flags, injection_scoring.text_determinations
     metrics = {}
     clean = {**lines, **{f"charting_{folder}": texts for folder, texts in records.items()}}
@@ -186,7 +187,8 @@ def test_the_unseen_material_stays_out_of_the_scan_unit_tests():
     assert set(injection.FAMILIES) == {plants.OVERT, plants.SUBTLE}
 
 
-KEY_LINES = {"records_s6": 24, "records_s7": 24}  # the other folders have 22 (two records with no stay expectation)
+# the other folders have 22 (two records with no stay expectation)
+KEY_LINES = {"records_s6": 24, "records_s7": 24}
 
 
 @pytest.mark.parametrize("folder", [f"records_s{n}" for n in range(2, 8)])
