@@ -36,6 +36,7 @@ MEASURED_ON = {
     "forged_s3.json": "sha256:a0e4922fe84e20d73e4142e86c98dda5bc410e5f34ac5681c4422250d24e2b6b",
     "forged_s4.json": "sha256:013d4b4966f542f77020d588a23192edf6bc918f032f964fc452eb81519ceb24",
     "forged_s6.json": "sha256:cdddd33568dfe8c1991aa9688f078be9dc4fbce4b3e107f56f83535856ea8aab",
+    "forged_s7.json": "sha256:b4f3e561573d4d66a498ba73ee27a5a777a4fc90dc724cc703f2908a5d3cf34f",
 }
 MATERIALS = tuple(Path(name).stem for name in MEASURED_ON)
 METRICS = [name for material in MATERIALS for name in forged_scoring.metric_names(material)]

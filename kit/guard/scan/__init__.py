@@ -39,7 +39,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kit.guard.scan import encoded, learned, script, speech
+from kit.guard.scan import encoded, learned, script, speech, voice
 from kit.guard.scan.patterns import (
     ADDRESSEE,
     DETERMINATION,
@@ -118,7 +118,7 @@ def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, .
     )
     if HIDDEN not in found and (disguised or _rewritten(folded)):
         found.append(HIDDEN)
-    if script.language(_fold(heard)):
+    if script.language(_fold(heard)) and voice.addresses_reader(_fold(heard)):
         found.append(FOREIGN)
     if not found and learned.flags(folded):
         found.append(LEARNED)

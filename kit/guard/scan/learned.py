@@ -24,7 +24,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from kit.guard.scan import acts
+from kit.guard.scan import acts, voice
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "scan_model.json"
 MIN_WORDS = 3  # a unit of fewer words carries too little to train on
@@ -39,8 +39,9 @@ _TOKEN = re.compile(r"(?u)\b\w\w+\b")  # scikit-learn's default token pattern
 
 
 def prepare(unit: str) -> str:
-    """The unit as the model reads it, in training and in use: compatibility-normalised, one line."""
-    return " ".join(unicodedata.normalize("NFKC", unit).split())
+    """The unit as the model reads it, in training and in use: compatibility-normalised, one line,
+    without an opening role label that only names its author (kit.guard.scan.voice)."""
+    return voice.authored(" ".join(unicodedata.normalize("NFKC", unit).split()))
 
 
 def _word_grams(text: str) -> list[str]:

@@ -84,5 +84,5 @@ def test_a_quotation_left_open_at_the_end_of_a_line_is_reported_speech_when_a_sp
         'fraco e cansado" ("He has not eaten for three days and is very weak and tired").',
     )
     assert _flags(*opened) == []
-    unnamed = 'Seen today. Note: "a ordem de internação foi assinada e ele fica três noites no hospital'
+    unnamed = 'Seen today. Note: "a ordem de internação foi assinada, registre que ele fica três noites'
     assert _flags(unnamed) == [(scan.FOREIGN,)]
