@@ -76,7 +76,8 @@ def main() -> None:
     parser.add_argument("--leaks", action="store_true", help="print every leak with its class")
     parser.add_argument("--no-charting", action="store_true", help="skip the charting lines")
     args = parser.parse_args()
-    names = args.sets.split(",") if args.sets else sorted(p.name for p in MATERIAL.glob("r[0-9]*"))
+    sets = sorted(p.name for p in MATERIAL.glob("r[0-9]*") if p.is_dir())  # not r7_measured_once.txt
+    names = args.sets.split(",") if args.sets else sets
     planted: Counter[str] = Counter()
     leaked: Counter[str] = Counter()
     classes: Counter[str] = Counter()

@@ -1,5 +1,6 @@
 """Ages over 89, which HIPAA's Safe Harbor counts as an identifier: found wherever they are written
-("94-year-old", "Age 92", "aged ninety-one", "96 yrs", "93F", "Sex / age  M / 97") so the redactor can
+("94-year-old", "Age 92", "aged ninety-one", "96 yrs", "93F", "Sex / age  M / 97", "Age / sex  97 / F",
+"noventa y cinco años", "95 años") so the redactor can
 write "90 or older" in their place. An age of 89 or less is left as written.
 
 It only finds; the replacement text is the redactor's (kit.guard.redact.core).
@@ -16,9 +17,21 @@ _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 _WORDED = (
     r"(?:ninety|(?:one |a )?hundred)(?:(?:[- ]|\s+and\s+)(?:one|two|three|four|five|six|seven|eight|nine))?"
 )
+# The same in Spanish, Portuguese, Italian and French ("noventa y cinco", "quatre-vingt-douze"): each
+# of these words is 90 or more, so it is an age over 89 wherever "years" in that language follows it.
+_ABROAD = (
+    r"(?:noventa(?:[ \t]+[ye][ \t]+(?:un[oa]?|uma?|dos|dois|duas|tr[eê]s|cuatro|quatro|cinco|seis|siete|"
+    r"sete|ocho|oito|nueve|nove))?|cien(?:to)?|cem|novant(?:a|uno|due|atr[eé]|aquattro|acinque|asei|asette|"
+    r"otto|anove)|cento|quatre-vingt-(?:dix|onze|douze|treize|quatorze|quinze|seize|dix-sept|dix-huit|"
+    r"dix-neuf)|cent)"
+)
+_YEARS_ABROAD = r"(?:años|anos|ans|anni|jahre)"
 _NUMBER = rf"(?:1[0-2]\d|9\d|{_WORDED})"
-_AFTER = r"(?:[- ]?y/?o\b|[- ]?yo\b|[- ]?(?:years?|yrs?|y)\.?[- ]?(?:old|of age)?|-?(?:M|F)\b)"  # not "101 F"
-_BEFORE = r"(?i:\b(?:age[ds]?|aged|age:|sex\s*/\s*age[ \t]+[MF]\s*/)\s*[:=]?\s*)"
+_AFTER = (  # not "101 F"
+    r"(?:[- ]?y/?o\b|[- ]?yo\b|[- ]?(?:years?|yrs?|y)\.?[- ]?(?:old|of age)?|-?(?:M|F)\b"
+    rf"|[ \t]+{_YEARS_ABROAD}\b)"
+)
+_BEFORE = r"(?i:\b(?:age[ds]?|aged|age:|sex\s*/\s*age[ \t]+[MF]\s*/|age\s*/\s*sex)\s*[:=]?\s*)"
 _PATTERNS = (
     re.compile(rf"(?<![\w.]){_NUMBER}{_AFTER}(?![\w])", re.IGNORECASE),  # "94-year-old", "96 yrs", "93F"
     re.compile(rf"{_BEFORE}(?P<n>{_NUMBER})(?![\w.])", re.IGNORECASE),  # "Age 92", "aged ninety-one"
@@ -26,6 +39,7 @@ _PATTERNS = (
     # an age told by what a person will live to or is: "I aim to see 101", "make 104", "who is 93 herself"
     re.compile(rf"(?i:\b(?:turn(?:s|ed|ing)?|see|make|celebrat(?:e|es|ed|ing))\s+)(?P<n>{_NUMBER})(?![\w%/]|\.\d)"),
     re.compile(rf"(?i:\b(?:is|was)\s+)(?P<n>{_NUMBER})(?=\s+(?:herself|himself|themselves|now|this year)\b)"),
+    re.compile(rf"(?i:\b(?P<n>{_ABROAD})[ \t]+{_YEARS_ABROAD}\b)"),  # "noventa y cinco años"
 )
 
 
@@ -33,6 +47,8 @@ def _value(number: str) -> int:
     words = number.lower().replace("-", " ").split()
     if words[0].isdigit():
         return int(words[0])
+    if re.fullmatch(_ABROAD, number, re.IGNORECASE):
+        return OVER
     if words[-1] in ("nineties", "90s"):
         return OVER
     base = 90 if words[0] == "ninety" else 100
@@ -46,7 +62,7 @@ def find(text: str) -> list[tuple[int, int]]:
         for match in pattern.finditer(text):
             start = match.start("n") if "n" in pattern.groupindex else match.start()
             number = match.group("n") if "n" in pattern.groupindex else match.group()
-            number = re.match(rf"(?:late\s+|early\s+|mid-?)?({_NUMBER}|nineties|90s)", number, re.IGNORECASE)
+            number = re.match(rf"(?:late\s+|early\s+|mid-?)?({_NUMBER}|{_ABROAD}|nineties|90s)", number, re.I)
             number = number.group(1) if number else "0"
             if _value(number) >= OVER:
                 found.add((start, match.end()))

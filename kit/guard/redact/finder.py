@@ -24,6 +24,7 @@ from kit.guard.redact.patterns import (
     NOT_SURNAMES,
     PARTICLES,
     SUFFIXES,
+    TITLE_PATTERN,
     TITLES,
     UPPER_LETTER,
     UPPER_NAME_WORD,
@@ -47,9 +48,12 @@ _SURNAME_FIRST = re.compile(  # "Smith, John A.", "ribič, Rose", and the Dutch 
     rf"({NAME_WORD}(?:[ \t]+(?:{NAME_WORD}|{_INITIAL}))*)"
 )
 _FIELD_NUMBER = re.compile(r"(?<![\w+])\+?\d[\d ().-]{5,}\d(?!\w)")
-_OFFICE = re.compile(rf"(?<![\w])(?:{'|'.join(sorted(patterns.OFFICE_TITLES))})\.?[ \t]+$")
+_OFFICE = re.compile(rf"(?<![\w])(?:{'|'.join(map(re.escape, sorted(patterns.OFFICE_TITLES)))})\.?[ \t]+$")
 _LEADING_PARTICLES = re.compile(rf"(?<![\w-]){_PARTICLES}$")
-_TITLE = re.compile(rf"\b({'|'.join(TITLES)})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
+_TITLE = re.compile(rf"(?<![\w.])({TITLE_PATTERN})\.?[ \t]+({NAME_WORD}(?:[ \t]+{NAME_WORD})?)\b")
+_LEADING_TITLE = re.compile(  # "Mr John Smith"; a title that is also a given name stays ("Don Ruiz")
+    rf"^(?!(?:{'|'.join(sorted(patterns.GIVEN_NAME_TITLES))})\b)(?:{TITLE_PATTERN})\.?[ \t]+"
+)
 _TRAILING_INITIAL = re.compile(rf"[ \t]{UPPER_LETTER}\.")
 _LOWER_TAIL = re.compile(  # "Drago volk (son)", "John van den silva (brother)"
     rf"[ \t]+((?:{_PARTICLES})?{LOWER_SURNAME})(?=[ \t]*(?:[,;(]|\band\b|$))"
@@ -65,7 +69,7 @@ _JOIN = re.compile(rf"^(?:[ \t]+|,[ \t]+|[ \t]+{_INITIAL}[ \t]+|[ \t]+{_PARTICLE
 def _name_words(value: str) -> list[str]:
     """The name at the start of a field's value: "Smith, John A." or "Mr John Smith (son), ...", with a
     surname written in lower case when it closes the name ("Drago volk (neighbour)")."""
-    value = re.sub(rf"^(?:{'|'.join(TITLES)})\.?[ \t]+", "", value.strip())
+    value = _LEADING_TITLE.sub("", value.strip())
     inverted = _SURNAME_FIRST.match(value)
     if inverted:
         surname, particles, given = inverted.groups()
@@ -135,7 +139,7 @@ def _people(text: str) -> tuple[Person, ...]:
             known.append(Person(kind, words))
     for match in _TITLE.finditer(text):
         words = _name_words(match.group(2))
-        if words and not any(set(words) & set(p.words) for p in known):
+        if words and not set(words) <= {w for p in known for w in p.words}:  # "Sra. Pérez Garza", son Garza
             known.append(Person(TITLES[match.group(1)], words))
     return tuple(known)
 
@@ -268,10 +272,20 @@ def _phone_spans(text: str) -> list[Span]:
     return [Span(s, e, "PHONE", patterns.identity("PHONE", raw), FREE) for s, e, raw in prose.phones(text)]
 
 
+_WORKPLACE = re.compile(rf"[ \t]+(?:{patterns.WORKPLACE_WORDS})(?:[ \t]+(?:{patterns.WORKPLACE_WORDS}))?\b")
+
+
+def _workplaces(text: str, spans: list[Span]) -> list[Span]:
+    """An employer's span with the words after it that go on naming the workplace ("school cafeteria")."""
+    return [Span(s.start, tail.end(), s.kind, s.key, s.rank) for s in spans
+            if s.kind == "EMPLOYER" and (tail := _WORKPLACE.match(text, s.end))]
+
+
 def candidates(text: str) -> list[Span]:
     """Every candidate span in `text`, overlapping ones included."""
     table = _table_spans(text) + _phone_spans(text) + field_numbers(text)
     named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
     spans = table + _echoes(text, table) + _name_spans(text, named) + births.date_spans(text)
     spans += zones.find(text, anchor_year(text))
+    spans += _workplaces(text, spans)
     return spans + whole.completed(text, spans)

@@ -60,6 +60,8 @@ DIRECTION = re.compile(
     r"(?P<v>[A-Z][\w'’-]*(?:[ \t]+(?:[A-Z][\w'’-]*|\d{1,5}))*)"
     r"|(?P<w>\b\d{1,3}(?:\.\d)?[ \t]*(?i:mi|miles?|km)[ \t]+(?i:[NSEW]|north|south|east|west)\w*[ \t]+"
     r"(?i:of|on|past|from)[ \t]+[^,.;\n]{1,40})"
+    r"|(?P<x>\b(?i:north|south|east|west)(?i:east|west)?[ \t]+of[ \t]+(?:the[ \t]+)?[\w'’-]+"  # "south of the
+    r"(?:[ \t]+(?!(?i:and|but|with|where|who|which|so|or)\b)[\w'’-]+){0,2})"  # chapter house"
 )
 # The way to a home told after the word "directions": the rest of the clause, whatever its words.
 DIRECTIONS = re.compile(
@@ -134,9 +136,9 @@ def directions(sentence: str, offset: int) -> list[Span]:
     found = [Span(offset + m.start("v"), offset + m.end("v"), "ADDRESS", ("ADDRESS", m.group("v").lower()),
                   ZONE) for m in DIRECTIONS.finditer(sentence)]
     for match in DIRECTION.finditer(sentence):
-        group = "v" if match.group("v") else "w"
+        group = next(g for g in ("v", "w", "x") if match.group(g))
         words = WORD.findall(match.group(group))
-        if group == "w" or not all(map(lexicon.clinical, words)):
+        if group != "v" or not all(map(lexicon.clinical, words)):
             start, end = offset + match.start(group), offset + match.end(group)
             found.append(Span(start, end, "ADDRESS", ("ADDRESS", match.group(group).lower()), ZONE))
     return found

@@ -111,10 +111,21 @@ TITLES = {"Mr": "NAME", "Mrs": "NAME", "Ms": "NAME", "Miss": "NAME", "Mx": "NAME
           "Sheikh": "NAME", "Elder": "NAME", "Bishop": "NAME", "Hon": "NAME", "Judge": "NAME",
           "Officer": "NAME", "Sgt": "NAME", "Capt": "NAME", "Lt": "NAME", "Col": "NAME", "Chief": "NAME",
           "Rav": "NAME"}  # fmt: skip
-# Titles that go with the name they stand before (they say who the person is: "Rabbi", "Rev.", "Sgt");
-# the courtesy and clinical ones ("Mr", "Dr") stay in the text.
+# Courtesy titles of other languages ("Sra. Quintero Ruiz", "Mme Lefebvre", "Herr Vogel", "Sig.ra Bruno"):
+# a name follows them as it follows "Mrs". Not "M." (read so, it took the initial of staff signing charting
+# lines, "M. Ortiz RN").
+COURTESY_ABROAD = ("Sra", "Srta", "Sres", "Señora", "Señor", "Señorita", "Don", "Doña", "Dña", "Dona", "Mme",
+                   "Mlle", "Madame", "Monsieur", "Herr", "Frau", "Sig.ra", "Sig.na", "Sig", "Signora",
+                   "Signor", "Sr.a", "Senhora", "Senhor", "Sr.ª", "Dra")  # fmt: skip
+TITLES.update({title: "CLINICIAN" if title == "Dra" else "NAME" for title in COURTESY_ABROAD})
+# A title that is also a given name ("Don", "Dona"): a field's value keeps it as a name word.
+GIVEN_NAME_TITLES = frozenset({"Don", "Dona"})
+# Titles that go with the name they stand before (they say who the person is: "Rabbi", "Rev.", "Sgt",
+# and those of other languages, which are written as part of how a person is called: "Doña Fela");
+# the English courtesy and clinical ones ("Mr", "Dr") stay in the text.
 OFFICE_TITLES = frozenset(TITLES) - {"Mr", "Mrs", "Ms", "Miss", "Mx", "Master", "Dr", "Prof", "Professor",
                                      "Doctor", "Nurse"}
+TITLE_PATTERN = "|".join(re.escape(t) for t in sorted(TITLES, key=len, reverse=True))
 
 
 def _letters(category: str) -> str:
@@ -150,8 +161,15 @@ RELATIONS = (
 # a name on their own; and suffixes. Neither is looked for alone.
 PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "la", "le", "dos",
                        "das", "ter", "ten", "bin", "ibn", "al", "el", "ó", "ní", "nic", "uí", "ua", "mac",
-                       "na"})  # fmt: skip
+                       "na", "los", "las", "des", "do"})  # fmt: skip
 SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
+# Words in lower case that go on naming a workplace after its name ("the Nuevo Alamar school cafeteria",
+# "Kovach Brothers department store", "Mid-South Parcel hub"): part of the employer.
+WORKPLACE_WORDS = (
+    r"school|cafeteria|store|department store|shop|plant|mill|factory|warehouse|hub|depot|yard|mine|farm|"
+    r"ranch|office|branch|kitchen|restaurant|diner|bakery|garage|dealership|site|camp|terminal|distribution "
+    r"center|call center|packing house|cannery|laundry|salon|clinic|church|district"
+)
 # A surname written in lower case ("Tanja petek", "Drago volk (neighbour)"): a lower-case word right
 # after a name, closing the name before a comma, a bracket, "and" or the end of a field. These words
 # close a clause the same way and are never taken for that surname.

@@ -49,7 +49,8 @@ _DATE_LIKE = re.compile(r"\d{1,4}[-./]\d{1,2}[-./]\d{1,4}")
 _INTERLEAVED = re.compile(r"\d[A-Za-z]+\d|[A-Za-z]\d+[A-Za-z]")
 # A number written in groups ("370 84 419", "0918 4772", "88-4410"): one identifier when its digits are
 # seven or more and no group is a date, a time of day or a value with its unit.
-_GROUPED = re.compile(r"(?<![\w.:/+-])\d{2,6}(?:[ -]\d{2,6}){1,4}(?![\w:/+]|[.,]\d)")
+# A capital-letter prefix written with it is part of it ("C-28 419 337").
+_GROUPED = re.compile(r"(?<![\w.:/+-])(?:[A-Z]{1,4}-?)?\d{2,6}(?:[ -]\d{2,6}){1,4}(?![\w:/+]|[.,]\d)")
 GROUPED_DIGITS = 7
 RATIO_MAX_DIGITS = 7  # "HUR-229-04-118" is a number, not a range ("88-92") or settings ("14/450/PEEP")
 LONG_DIGITS = 6
@@ -58,7 +59,7 @@ CUE = re.compile(
     r"(?i:\b(?:plate|tag|VIN|serial|S/N|SN|licen[cs]e|lic|DL|cert(?:ificate)?|policy|member|subscriber|"
     r"beneficiary|MBI|HICN|ID|grp|group|account|acct|HAR|FIN|CSN|MRN|MR|claim|auth(?:ori[sz]ation)?|"
     r"ref(?:erence)?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|SSN|last\s+(?:four|4)|"
-    r"ending(?:\s+in)?|ends(?:\s+in)?)\b\.?\s*[:#]?\s*|#\s*)$"
+    r"ending(?:\s+in)?|ends(?:\s+in)?|call\s+sign)\b\.?(?:\s*(?:no\b\.?|number\b|num\b\.?))?\s*[:#]?\s*|#\s*)$"
 )
 # A number written with some of its characters masked ("926-41-XXXX", "***-**-4471"): still the number.
 _MASKED = re.compile(  # and a phone written half masked: "+91 98xxx xx421", "+47 9xx xx x88"
@@ -89,7 +90,7 @@ _PLATE = re.compile(  # a plate after a word that says it is one: letters and di
 _HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{2,29}(?![\w@])")  # "@mateo.andes", not an e-mail
 _HOST = re.compile(
     r"(?<![@\w.])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|edu|gov|health|care|us|io|info|biz|"
-    r"co|me|app|site|online|clinic|hospital|uk|ca)(?:/[^\s,;)]*[^\s,;.)])?(?![\w.])",
+    r"co|me|app|site|online|clinic|hospital|uk|ca)(?:/[^\s,;)]*[^\s,;.)])?(?!\w|\.\w)",
     re.IGNORECASE,
 )
 
@@ -135,8 +136,11 @@ def _shaped(token: str) -> bool:
         return True
     if letters and digits >= 3 and sum(c.isalnum() for c in bare) >= 6:
         return True
-    # letters and digits interleaved, six characters or more ("8JK2QP", "X7TQ9R"): a code, not a word
-    return digits >= 2 and len(bare) >= 6 and bool(_INTERLEAVED.search(bare)) and bare.isalnum()
+    # letters and digits interleaved, six characters or more ("8JK2QP", "X7TQ9R"): a code, not a word;
+    # with one digit only in capitals ("KJ7WTB"), as clinical forms with one digit are short ("CKD3A")
+    if not (len(bare) >= 6 and bool(_INTERLEAVED.search(bare)) and bare.isalnum()):
+        return False
+    return digits >= 2 or (digits == 1 and bare.isupper())
 
 
 def _grouped(text: str, match: re.Match[str]) -> bool:
@@ -154,15 +158,15 @@ def find(text: str) -> list[tuple[int, int, str]]:
     found: dict[tuple[int, int], str] = {}
     for match in _TOKEN.finditer(text):
         token, start, end = match.group(), match.start(), match.end()
-        if _shaped(token) and not _clinical_number(text, start, end, token):
-            found[(start, end)] = "ID"
-            continue
         cued = CUE.search(text[max(0, start - 24) : start])
         gap = _CUE_GAP.search(text[max(0, start - 24) : start])
         code = len(token) >= 5 and bool(re.search(r"\d", token) and re.search(r"[A-Z]", token))
         at = start - len(gap.group()) if gap else start
         if gap and code and CUE.search(text[max(0, at - 24) : at]):
             found[(at, end)] = "ID"
+            continue
+        if _shaped(token) and not _clinical_number(text, start, end, token):
+            found[(start, end)] = "ID"
             continue
         if cued and _digits(token) >= 2 and not _date_like(token) and not _UNIT.match(text, end):
             found[(start, end)] = "ID"

@@ -18,6 +18,7 @@ import re
 
 from kit.guard.redact import ages, fields, lexicon, mentions, patterns, places, shapes
 from kit.guard.redact.facts import block_end
+from kit.guard.redact.patterns import UPPER_LETTER
 from kit.guard.redact.runs import WORD
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
 from kit.rules import record
@@ -29,8 +30,14 @@ _STREET = re.compile(
     r"Crescent|Close|Row|Alley|Pike|Loop|Run|Walk)\b"
     r"|(?<![\w])\d{1,6}[ \t]+(?:(?:N|S|E|W|NE|NW|SE|SW|N\.[EW]\.|S\.[EW]\.)[ \t]+)?\d{1,4}[ \t]+"
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Ter)\b"
-    r"|(?<![\w])(?:\d{1,6}[ \t]+)?(?:Calle|Avenida|Rue|Via|Camino|Paseo|Carrera|Rua)[ \t]+"
-    r"[A-Z][\w'’.-]*(?:[ \t]+[A-Za-z][\w'’.-]*){0,2}"
+    rf"|(?<![\w])(?:\d{{1,6}}[ \t]+)?(?:Via|Viale|Corso|Piazza|Largo|Allée|Impasse|Plaza|Travessa|"
+    rf"(?i:calle|avenida|avda\.|rue|camino|chemin|paseo|carrera|rua|callej[oó]n))[ \t]+"
+    rf"(?:(?i:de|del|de la|de las|de los|des|du|de l'|d'|di|della|dos|das|do)[ \t]+)?"
+    rf"{UPPER_LETTER}[\w'’.-]*(?:[ \t]+[A-Za-z][\w'’.-]*){{0,2}}"
+    r"|(?<![\w])(?:\d{1,6}[A-Za-z]?[ \t]+)?[A-Z][\w'’-]*(?i:stra(?:ss|ß)e|gasse|allee|platz|weg)\b"
+    r"(?:[ \t]+\d{1,5}[a-z]?\b)?"  # "Lindenstraße 12"
+    r"|(?<![\w])(?:Route|Rte\.?|Highway|Hwy\.?|State (?:Road|Route|Highway)|County (?:Road|Rd\.?)|"
+    r"Co\.? Rd\.?|FM|Farm(?: to Market)? Road|Ranch Road|Interstate)[ \t-]?\d{1,4}[A-Z]?\b"  # "Route 9"
     r"|(?i:\b(?:RR|R\.R\.|rural route|HC|P\.?\s?O\.?)[ \t]*\d*[ \t]*,?[ \t]*box[ \t]+\d+)"
     r"|(?<=[,;] )(?:Rm|Room|Apt|Unit|Suite|Ste)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"  # ", Rm 118-B"
     r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
