@@ -51,9 +51,10 @@ def _identity(kind: str, value: str) -> tuple[str, str]:
     family = patterns.FAMILY.get(kind, kind)
     return patterns.identity(kind, value) if family in patterns.IDENTITY else (kind, value.lower())
 
-# A name written surname first, its given names after one comma, and nothing else before a bracket.
+# A name written surname first, its given names after one comma (a nickname in quotes among them), and
+# nothing else before a bracket.
 _INVERTED = re.compile(r"[ \t]*[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?,[ \t]*[^\W\d_][\w'’-]*"
-                       r"(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}[ \t]*(?=\(|$)")
+                       r"(?:[ \t]+[\"“”']?[^\W\d_][\w'’.-]*[\"“”']?){0,3}[ \t]*(?=\(|$)")
 # The unit of an address ("Rm 312", "#B-304", "Suite 14"), looked for again under any unit word.
 _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bldg|lot)\b\.?|#)[ \t]*#?[ \t]*"
                    r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
@@ -63,14 +64,18 @@ _ENGLISH_JOINERS = frozenset({"of", "the", "and", "&", "'s", "st", "st."})
 UNIT_WORDS = ("Rm", "Room", "Unit", "Suite", "Ste", "Apt", "Apartment", "Flat", "Cabin", "Lot", "#")
 
 
+def _name_head(value: str) -> int:
+    """Where the name at the start of a person's field ends: at its first comma, semicolon or bracket,
+    or after the given names of "boudreaux, destiny m"; a word in lower case before it is a name too."""
+    inverted = _INVERTED.match(value)
+    return inverted.end() if inverted else re.search(r"[,;(]|$", value).start()  # type: ignore[union-attr]
+
 def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
     """Offsets of the words of a value that must go: in a person's field every name word (relation words
     and titles stay; before its first comma or bracket a word in lower case too, "ana-lucía ferreira da
     silva"), else every word or number that is not safe."""
     out = []
-    head = re.search(r"[,;(]|$", value).start()  # type: ignore[union-attr]  # "$" always matches
-    inverted = _INVERTED.match(value)  # "boudreaux, destiny m": the given names after the comma too
-    head = inverted.end() if inverted else head
+    head = _name_head(value)
     for match in re.finditer(r"[^\s,;()/]+", value):
         token = match.group().strip(".:")
         words = WORD.findall(token)
@@ -109,11 +114,13 @@ def facts_spans(text: str, anchor: int) -> Read:
     spans: list[Span] = []
     people: list[Person] = []
     given: list[tuple[str, str]] = []
-    for field in facts_values(text):
+    values = facts_values(text)
+    for index, field in enumerate(values):
         holes = _protected(field.value, anchor)
         person, label, safe = field.kind in PERSON_KINDS, field.kind == LABEL, field.kind == SAFE
+        whole = [p for a, b in _cut(0, len(field.value), holes) if (p := _trimmed(field.value, a, b))]
         if not (person or label or safe):  # any other field: the whole value, dates and ages aside
-            pieces = [p for a, b in _cut(0, len(field.value), holes) if (p := _trimmed(field.value, a, b))]
+            pieces = whole
         else:
             words = [(a, b) for a, b in _unsafe_words(field.value, person)
                      if not any(a < y and x < b for x, y in holes)]
@@ -144,14 +151,19 @@ def facts_spans(text: str, anchor: int) -> Read:
                     given += [(kind_here, " ".join(run[i:j])) for i in range(len(run))
                               for j in range(i + 2, len(run) + 1)  # never "of the" alone
                               if not set(run[i:j]) <= _ENGLISH_JOINERS]
-            if person:  # its name words: not "(wife), said to call back during the day"
+            if person:  # its name words: not "(wife), said to call back during the day"; "michael" is one
+                head = _name_head(field.value)  # in "brennan, michael "mickey" j"
                 names = [
-                    w for w in WORD.findall(piece)
-                    if w.lower() not in PARTICLES | STOP and not (w.islower() and lexicon.english(w))
-                    and not re.fullmatch(RELATIONS, w.lower()) and not label_word(w)
+                    w.group() for w in WORD.finditer(piece) if w.group().lower() not in PARTICLES | STOP
+                    and not (w.group().islower() and lexicon.english(w.group()) and a + w.start() >= head)
+                    and not re.fullmatch(RELATIONS, w.group().lower()) and not label_word(w.group())
                 ]  # fmt: skip
                 if names:
                     people.append(Person(field.kind or "NAME", names))
+        if person and index and values[index - 1].kind == LABEL:  # a person's field goes whole, whatever
+            kind = field.kind or "NAME"  # its case, commas, quotes or brackets, keyed as its name
+            keys = [_identity(kind, field.value[a:b]) for a, b in pieces] + [_identity(kind, field.value)]
+            spans += [Span(field.start + a, field.start + b, kind, keys[0], ZONE) for a, b in whole]
     return tuple(spans), tuple(people), tuple(given)
 
 
