@@ -1,11 +1,13 @@
 """The ENCOUNTER FACTS values read for the redactor, Philter's way: what is not known to be safe goes.
 Every field but the record's own six (kit.rules.record.FACT_LABELS), under any label: a person's field
-gives up every name word; a value under a label on the safe list (kit/data/safe_labels.txt: age, sex,
-language, allergies ...) keeps only its safe words (kit.guard.redact.lexicon) and loses every number of
-three digits or more, every identifier-shaped token and every run of two capitalised words or more
-that is not clinical; any other value, under any other label or none, is replaced whole (its dates are
-still shifted and an age over 89 still generalised): an allowlist of labels, not a list of identifiers.
-Each word or number a value gave up is returned too, to be found again elsewhere.
+is replaced whole, whatever its case, commas, quotes or brackets (its numbers left to their own finders,
+so a phone keeps its identity), and its name words are given up to be found again; a value under a
+label on the safe list (kit/data/safe_labels.txt: age, sex, language, allergies ...) keeps only its
+safe words (kit.guard.redact.lexicon) and loses every number of three digits or more, every
+identifier-shaped token and every run of two capitalised words or more that is not clinical; any other
+value, under any other label or none, is replaced whole (its dates are still shifted and an age over 89
+still generalised): an allowlist of labels, not a list of identifiers. Each word or number a value gave
+up is returned too, to be found again elsewhere.
 
 What it refuses to do: it reads no line outside the facts block and never the record's own six fields;
 it replaces nothing itself (kit.guard.redact.core does).
@@ -46,6 +48,11 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None
     return start + left, start + right
 
+def _closed(text: str, start: int, end: int) -> int:
+    """The end of a piece with the bracket it opened: "(son" goes as "(son)"."""
+    opened = text.count("(", start, end) - text.count(")", start, end)
+    return end + 1 if opened > 0 and text[end : end + 1] == ")" else end
+
 def _identity(kind: str, value: str) -> tuple[str, str]:
     """The key an address, phone or number shares with its other spellings (kit.guard.redact.patterns)."""
     family = patterns.FAMILY.get(kind, kind)
@@ -59,6 +66,7 @@ _INVERTED = re.compile(r"[ \t]*[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?,[
 _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bldg|lot)\b\.?|#)[ \t]*#?[ \t]*"
                    r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
 _BRACKETED_WORD = re.compile(r"(?<=[(\s])[A-Z][\w'’-]+(?=[^()]*\))")
+_NUMBER_TOKEN = re.compile(r"[^\s,;()]*\d[^\s,;()]*")  # a phone or a number in a person's field: its own
 _SHAPE_MARK = re.compile(r"[\d@._:]")  # no identifier shape is written without one of these
 _ENGLISH_JOINERS = frozenset({"of", "the", "and", "&", "'s", "st", "st."})
 UNIT_WORDS = ("Rm", "Room", "Unit", "Suite", "Ste", "Apt", "Apartment", "Flat", "Cabin", "Lot", "#")
@@ -118,9 +126,8 @@ def facts_spans(text: str, anchor: int) -> Read:
     for index, field in enumerate(values):
         holes = _protected(field.value, anchor)
         person, label, safe = field.kind in PERSON_KINDS, field.kind == LABEL, field.kind == SAFE
-        whole = [p for a, b in _cut(0, len(field.value), holes) if (p := _trimmed(field.value, a, b))]
         if not (person or label or safe):  # any other field: the whole value, dates and ages aside
-            pieces = whole
+            pieces = [p for a, b in _cut(0, len(field.value), holes) if (p := _trimmed(field.value, a, b))]
         else:
             words = [(a, b) for a, b in _unsafe_words(field.value, person)
                      if not any(a < y and x < b for x, y in holes)]
@@ -161,9 +168,12 @@ def facts_spans(text: str, anchor: int) -> Read:
                 if names:
                     people.append(Person(field.kind or "NAME", names))
         if person and index and values[index - 1].kind == LABEL:  # a person's field goes whole, whatever
-            kind = field.kind or "NAME"  # its case, commas, quotes or brackets, keyed as its name
+            kind = field.kind or "NAME"  # its case, commas, quotes or brackets, keyed as its name; its
+            numbers = [m.span() for m in _NUMBER_TOKEN.finditer(field.value)]  # numbers are their own
             keys = [_identity(kind, field.value[a:b]) for a, b in pieces] + [_identity(kind, field.value)]
-            spans += [Span(field.start + a, field.start + b, kind, keys[0], ZONE) for a, b in whole]
+            cuts = (_trimmed(field.value, x, y) for x, y in _cut(0, len(field.value), holes + numbers))
+            spans += [Span(field.start + a, field.start + _closed(field.value, a, b), kind, keys[0], ZONE)
+                      for a, b in filter(None, cuts)]
     return tuple(spans), tuple(people), tuple(given)
 
 
