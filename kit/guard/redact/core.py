@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from kit.guard.redact import ages, dates, finder
-from kit.guard.redact.spans import Span
+from kit.guard.redact.spans import NAMED, Span
 
 DATE = "DATE"
 
@@ -65,7 +65,8 @@ class Redacted:
 def _merged(spans: list[Span]) -> list[Span]:
     """Identifier spans that overlap joined into one, which takes the type and identity of its longest
     part (a lower rank first among equals): a name found inside a number's token, or a firm's words
-    beside its plan number, go with it, so no part of either is left behind."""
+    beside its plan number, go with it, so no part of either is left behind. A known person's name
+    inside a longer span of its type (a person's field replaced whole) gives the whole its identity."""
     groups: list[list[Span]] = []
     for span in sorted(spans, key=lambda s: (s.start, -s.end)):
         if groups and span.start < max(g.end for g in groups[-1]):
@@ -75,7 +76,9 @@ def _merged(spans: list[Span]) -> list[Span]:
     out = []
     for group in groups:
         best = min(group, key=lambda s: (-(s.end - s.start), s.rank, s.start))
-        out.append(Span(group[0].start, max(g.end for g in group), best.kind, best.key, best.rank))
+        named = [g for g in group if g.rank == NAMED and g.kind == best.kind]
+        key = min(named, key=lambda s: (-(s.end - s.start), s.start)).key if named else best.key
+        out.append(Span(group[0].start, max(g.end for g in group), best.kind, key, best.rank))
     return out
 
 

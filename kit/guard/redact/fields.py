@@ -1,11 +1,13 @@
 """The ENCOUNTER FACTS values read for the redactor, Philter's way: what is not known to be safe goes.
 Every field but the record's own six (kit.rules.record.FACT_LABELS), under any label: a person's field
-gives up every name word; a value under a label on the safe list (kit/data/safe_labels.txt: age, sex,
-language, allergies ...) keeps only its safe words (kit.guard.redact.lexicon) and loses every number of
-three digits or more, every identifier-shaped token and every run of two capitalised words or more
-that is not clinical; any other value, under any other label or none, is replaced whole (its dates are
-still shifted and an age over 89 still generalised): an allowlist of labels, not a list of identifiers.
-Each word or number a value gave up is returned too, to be found again elsewhere.
+is replaced whole, whatever its case, commas, quotes or brackets (its numbers left to their own finders,
+so a phone keeps its identity), and its name words are given up to be found again; a value under a
+label on the safe list (kit/data/safe_labels.txt: age, sex, language, allergies ...) keeps only its
+safe words (kit.guard.redact.lexicon) and loses every number of three digits or more, every
+identifier-shaped token and every run of two capitalised words or more that is not clinical; any other
+value, under any other label or none, is replaced whole (its dates are still shifted and an age over 89
+still generalised): an allowlist of labels, not a list of identifiers. Each word or number a value gave
+up is returned too, to be found again elsewhere.
 
 What it refuses to do: it reads no line outside the facts block and never the record's own six fields;
 it replaces nothing itself (kit.guard.redact.core does).
@@ -46,31 +48,42 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:
         return None
     return start + left, start + right
 
+def _closed(text: str, start: int, end: int) -> int:
+    """The end of a piece with the bracket it opened: "(son" goes as "(son)"."""
+    opened = text.count("(", start, end) - text.count(")", start, end)
+    return end + 1 if opened > 0 and text[end : end + 1] == ")" else end
+
 def _identity(kind: str, value: str) -> tuple[str, str]:
     """The key an address, phone or number shares with its other spellings (kit.guard.redact.patterns)."""
     family = patterns.FAMILY.get(kind, kind)
     return patterns.identity(kind, value) if family in patterns.IDENTITY else (kind, value.lower())
 
-# A name written surname first, its given names after one comma, and nothing else before a bracket.
+# A name written surname first, its given names after one comma (a nickname in quotes among them), and
+# nothing else before a bracket.
 _INVERTED = re.compile(r"[ \t]*[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?,[ \t]*[^\W\d_][\w'’-]*"
-                       r"(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}[ \t]*(?=\(|$)")
+                       r"(?:[ \t]+[\"“”']?[^\W\d_][\w'’.-]*[\"“”']?){0,3}[ \t]*(?=\(|$)")
 # The unit of an address ("Rm 312", "#B-304", "Suite 14"), looked for again under any unit word.
 _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bldg|lot)\b\.?|#)[ \t]*#?[ \t]*"
                    r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
 _BRACKETED_WORD = re.compile(r"(?<=[(\s])[A-Z][\w'’-]+(?=[^()]*\))")
+_NUMBER_TOKEN = re.compile(r"[^\s,;()]*\d[^\s,;()]*")  # a phone or a number in a person's field: its own
 _SHAPE_MARK = re.compile(r"[\d@._:]")  # no identifier shape is written without one of these
 _ENGLISH_JOINERS = frozenset({"of", "the", "and", "&", "'s", "st", "st."})
 UNIT_WORDS = ("Rm", "Room", "Unit", "Suite", "Ste", "Apt", "Apartment", "Flat", "Cabin", "Lot", "#")
 
+
+def _name_head(value: str) -> int:
+    """Where the name at the start of a person's field ends: at its first comma, semicolon or bracket,
+    or after the given names of "boudreaux, destiny m"; a word in lower case before it is a name too."""
+    inverted = _INVERTED.match(value)
+    return inverted.end() if inverted else re.search(r"[,;(]|$", value).start()  # type: ignore[union-attr]
 
 def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
     """Offsets of the words of a value that must go: in a person's field every name word (relation words
     and titles stay; before its first comma or bracket a word in lower case too, "ana-lucía ferreira da
     silva"), else every word or number that is not safe."""
     out = []
-    head = re.search(r"[,;(]|$", value).start()  # type: ignore[union-attr]  # "$" always matches
-    inverted = _INVERTED.match(value)  # "boudreaux, destiny m": the given names after the comma too
-    head = inverted.end() if inverted else head
+    head = _name_head(value)
     for match in re.finditer(r"[^\s,;()/]+", value):
         token = match.group().strip(".:")
         words = WORD.findall(token)
@@ -109,7 +122,8 @@ def facts_spans(text: str, anchor: int) -> Read:
     spans: list[Span] = []
     people: list[Person] = []
     given: list[tuple[str, str]] = []
-    for field in facts_values(text):
+    values = facts_values(text)
+    for index, field in enumerate(values):
         holes = _protected(field.value, anchor)
         person, label, safe = field.kind in PERSON_KINDS, field.kind == LABEL, field.kind == SAFE
         if not (person or label or safe):  # any other field: the whole value, dates and ages aside
@@ -144,14 +158,22 @@ def facts_spans(text: str, anchor: int) -> Read:
                     given += [(kind_here, " ".join(run[i:j])) for i in range(len(run))
                               for j in range(i + 2, len(run) + 1)  # never "of the" alone
                               if not set(run[i:j]) <= _ENGLISH_JOINERS]
-            if person:  # its name words: not "(wife), said to call back during the day"
+            if person:  # its name words: not "(wife), said to call back during the day"; "michael" is one
+                head = _name_head(field.value)  # in "brennan, michael "mickey" j"
                 names = [
-                    w for w in WORD.findall(piece)
-                    if w.lower() not in PARTICLES | STOP and not (w.islower() and lexicon.english(w))
-                    and not re.fullmatch(RELATIONS, w.lower()) and not label_word(w)
+                    w.group() for w in WORD.finditer(piece) if w.group().lower() not in PARTICLES | STOP
+                    and not (w.group().islower() and lexicon.english(w.group()) and a + w.start() >= head)
+                    and not re.fullmatch(RELATIONS, w.group().lower()) and not label_word(w.group())
                 ]  # fmt: skip
                 if names:
                     people.append(Person(field.kind or "NAME", names))
+        if person and index and values[index - 1].kind == LABEL:  # a person's field goes whole, whatever
+            kind = field.kind or "NAME"  # its case, commas, quotes or brackets, keyed as its name; its
+            numbers = [m.span() for m in _NUMBER_TOKEN.finditer(field.value)]  # numbers are their own
+            keys = [_identity(kind, field.value[a:b]) for a, b in pieces] + [_identity(kind, field.value)]
+            cuts = (_trimmed(field.value, x, y) for x, y in _cut(0, len(field.value), holes + numbers))
+            spans += [Span(field.start + a, field.start + _closed(field.value, a, b), kind, keys[0], ZONE)
+                      for a, b in filter(None, cuts)]
     return tuple(spans), tuple(people), tuple(given)
 
 

@@ -11,7 +11,8 @@ its scheme, and is not a clinical form the kit knows.
   ("3AKJHHDR7KSLX4821", "RN9480127"), unless it is a clinical code ("I21.4", "CHA2DS2-VASc");
 - any number or code right after a word that says it is an identifier ("plate DJ 48213", "last four
   6620", "Grp 22091", "S/N 48291-BX"): Presidio's context words, as data below;
-- a host name or web address written without its scheme ("portal.stlukes-health.org/p/8812").
+- a host name or web address written without its scheme ("portal.stlukes-health.org/p/8812"), and a
+  host with a path under any top-level domain ("carepage-sim.example/t-ramos").
 
 It only finds; what to replace and with what is kit.guard.redact.core's. It never looks inside the
 record's own structural fields (those are kit.guard.redact.zones' to leave alone).
@@ -93,6 +94,10 @@ _HOST = re.compile(
     r"co|me|app|site|online|clinic|hospital|uk|ca)(?:/[^\s,;)]*[^\s,;.)])?(?!\w|\.\w)",
     re.IGNORECASE,
 )
+# A host with a dot and a path, under any top-level domain, reserved ones too ("carepage-sim.example/t-r");
+# its first name three characters or more ("pt.refused/declined" is charting).
+_HOST_PATH = re.compile(r"(?<![@\w./])[a-z0-9][a-z0-9-]{2,62}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,24}"
+                        r"/[A-Za-z0-9][^\s,;)]*[^\s,;.)]")
 
 
 def _digits(token: str) -> int:
@@ -187,6 +192,6 @@ def find(text: str) -> list[tuple[int, int, str]]:
             address = value.count(":") >= 3 and ("::" in value or re.search(r"[a-fA-F]", value))
             if pattern is not _IPV6 or address:
                 found[(match.start(), match.end())] = "IP" if pattern is _IPV6 else "ID"
-    for match in _HOST.finditer(text):
+    for match in [*_HOST.finditer(text), *_HOST_PATH.finditer(text)]:
         found[(match.start(), match.end())] = "URL"
     return [(start, end, kind) for (start, end), kind in sorted(found.items())]

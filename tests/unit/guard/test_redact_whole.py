@@ -1,5 +1,6 @@
 """A number is redacted as the whole identifier it is part of; numbers written in groups are one
-identifier; a firm named after "at"/"for" is replaced unless every word of it is clinical."""
+identifier; a firm named after "at"/"for" is replaced unless every word of it is clinical; a person's
+facts field loses its whole value, whatever its case, commas, quotes or brackets."""
 
 import pytest
 
@@ -43,3 +44,25 @@ def test_what_is_part_of_an_identifier_goes_with_it(sentence, gone):
 )
 def test_clinical_numbers_and_services_stay(sentence):
     assert sentence in _prose(sentence)
+
+
+def _facts_line(label: str, value: str) -> str:
+    text = admission_record(more_facts=((label, value),))
+    at = next(i for i, line in enumerate(text.splitlines()) if line.rstrip().endswith(value))
+    return redact(text, "ADM-X", "salt").text.splitlines()[at]  # a label may go too: "NOK"
+
+
+@pytest.mark.parametrize(
+    ("label", "value"),
+    [
+        ("Pt", 'fairweather, rowan "robbie" k'),  # lower case, a nickname in quotes, an initial
+        ("Patient name", "fairweather, rowan (robbie)"),
+        ("Name", "rowan fairweather, the younger"),
+        ("NOK", "hollis fairweather, brother, same street"),
+        ("Guarantor", "FAIRWEATHER, HOLLIS [brother]"),
+    ],
+)
+def test_a_person_s_field_loses_its_whole_value(label, value):
+    line = _facts_line(label, value)
+    words = [w for w in value.replace('"', " ").replace(",", " ").split() if len(w) > 1]
+    assert not [w for w in words if w.strip("()[]") in line], line

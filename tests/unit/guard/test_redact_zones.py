@@ -86,6 +86,8 @@ def test_a_quote_of_a_redacted_line_maps_back_to_the_line():
         ("last four 1234", ["1234"]),
         ("Auth #IP-4471093 issued", ["#IP-4471093"]),
         ("see portal.example-health.org/p/8812 for results", ["portal.example-health.org/p/8812"]),
+        ("a page at get-well.test/hollis-fairweather, shared", ["get-well.test/hollis-fairweather"]),
+        ("Na 138/K 4.1 mg/dL, b.i.d./prn, pt.refused/declined", []),
         ("SpO2 88-92%, K 4.2, HbA1c 8.9%, I21.4 NSTEMI, CHA2DS2-VASc 4, sg 1.030, 80s-90s", []),
         ("given at 2200 and 0214; admitted in 2019; 1,500 mL", []),
     ],
