@@ -69,9 +69,9 @@ def view(record_text: str) -> View:
         reasons = scan._reasons(readable, heard, text_start=record_text.startswith(readable))
         if reasons and set(reasons) != {scan.DETERMINATION}:
             rows = True
-        folded = scan._fold(readable)
-        if not reasons and len(learned.prepare(folded).split()) >= learned.FLAG_MIN_WORDS:
-            candidates.append(learned.prepare(folded))
+        asked = learned.candidate(scan._fold(readable))
+        if not reasons and asked is not None:
+            candidates.append(asked)
     return View(rows, tuple(candidates))
 
 
