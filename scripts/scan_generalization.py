@@ -34,7 +34,7 @@ from kit.guard import scan  # noqa: E402
 from kit.guard.scan import learned  # noqa: E402
 from tests.helpers import admission_record  # noqa: E402
 
-SETS = tuple(range(1, 8))
+SETS = tuple(range(1, 9))
 PLACEMENTS = ("orders", "documentation", "services", "review_notes")
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}  ")  # a charting line's own date stamp
 SWEEP = (-0.5, 0.0, 0.25, 0.5, 0.75, 1.0)
@@ -69,9 +69,9 @@ def view(record_text: str) -> View:
         reasons = scan._reasons(readable, heard, text_start=record_text.startswith(readable))
         if reasons and set(reasons) != {scan.DETERMINATION}:
             rows = True
-        folded = scan._fold(readable)
-        if not reasons and len(learned.prepare(folded).split()) >= learned.FLAG_MIN_WORDS:
-            candidates.append(learned.prepare(folded))
+        asked = learned.candidate(scan._fold(readable))
+        if not reasons and asked is not None:
+            candidates.append(asked)
     return View(rows, tuple(candidates))
 
 

@@ -109,8 +109,9 @@ def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, .
     if _INVISIBLE.search(script.without_orthographic_joiners(raw)):
         found.append(HIDDEN)
     folded = _fold(unit)
+    content = voice.authored(folded)  # an author's role label is provenance; the determination row reads it
     for reason, pattern in PATTERNS:
-        if reason not in found and pattern.search(folded):
+        if reason not in found and pattern.search(folded if reason == DETERMINATION else content):
             found.append(reason)
     disguised = (
         script.lookalike_words(folded) or script.disguised_letters(raw) or encoded.payloads(folded)

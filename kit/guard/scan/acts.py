@@ -30,8 +30,8 @@ CUES: tuple[tuple[str, str], ...] = (
     ),
     (
         "appeal",
-        r"\b(?:please|kindly|beg|begging|help|trust|honest(?:ly)?|hope|counting\s+on|would\s+appreciate"
-        r"|thank(?:s|\s+you)|favou?r|i\s+ask|we\s+ask)\b",
+        r"\b(?:please|kindly|beg|begging|help|trust|honest(?:ly)?|hope|counting\s+on|favou?r|i\s+ask"
+        r"|we\s+ask)\b",
     ),
     (
         "reader",
@@ -52,7 +52,11 @@ CUES: tuple[tuple[str, str], ...] = (
         r"|qualif\w*|benchmark|criteria|status)\b",
     ),
 )
+# Gratitude is an appeal only beside a request about the record's reading or report (the "reader" or
+# "report" cue): a patient's thanks, a referring doctor's "I'd appreciate a copy" ask nothing of the reader.
+GRATITUDE = re.compile(r"\b(?:thank(?:s|\s+you)|(?:would|i'd|we'd)\s+appreciate|grateful)\b", re.IGNORECASE)
 _COMPILED = tuple((name, re.compile(pattern, re.IGNORECASE)) for name, pattern in CUES)
+_APPEAL, _READER, _REPORT = ([name for name, _ in CUES].index(cue) for cue in ("appeal", "reader", "report"))
 NAMES: tuple[str, ...] = tuple(name for name, _ in CUES) + tuple(
     f"{a}+{b}" for (a, _), (b, _) in itertools.combinations(CUES, 2)
 )
@@ -61,5 +65,7 @@ NAMES: tuple[str, ...] = tuple(name for name, _ in CUES) + tuple(
 def features(text: str) -> list[float]:
     """The unit's features in NAMES order: 1.0 when a cue (or both cues of a pair) shows, else 0.0."""
     shown = [bool(pattern.search(text)) for _, pattern in _COMPILED]
+    if not shown[_APPEAL] and GRATITUDE.search(text):
+        shown[_APPEAL] = shown[_READER] or shown[_REPORT]
     pairs = [a and b for a, b in itertools.combinations(shown, 2)]
     return [float(x) for x in (*shown, *pairs)]

@@ -94,9 +94,18 @@ def _score(text: str) -> float:
     )
 
 
+def candidate(unit: str) -> str | None:
+    """The unit as the model reads it when the model is asked about it at all: it has FLAG_MIN_WORDS
+    words or more and is not a message to a named clinical colleague (kit.guard.scan.voice.to_colleague:
+    its "you" is that colleague, and the rows still read it); else None."""
+    one_line = " ".join(unicodedata.normalize("NFKC", unit).split())
+    text = voice.authored(one_line)
+    if len(text.split()) < FLAG_MIN_WORDS or voice.to_colleague(one_line):
+        return None
+    return text
+
+
 def flags(unit: str) -> bool:
-    """True when the unit has FLAG_MIN_WORDS words or more and scores above the model's threshold."""
-    text = prepare(unit)
-    if len(text.split()) < FLAG_MIN_WORDS:
-        return False
-    return _score(text) > _model()["threshold"]
+    """True when the model is asked about the unit (`candidate`) and scores it above its threshold."""
+    text = candidate(unit)
+    return text is not None and _score(text) > _model()["threshold"]
