@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from kit.arms import BOUND_NOT_APPLICABLE
+from tests.eval.test_forged import MATERIALS as FORGED_MATERIALS
 from tests.plugin.sessions import FIXED_MATERIAL, REPO, inner_args
 
 EVAL = REPO / "tests" / "eval"
@@ -62,8 +63,8 @@ CASES = {
             "forcing the recheck to ORDER-GAP (floor): this corpus has no ORDER-GAP record",
             f"switching provenance off under injection: {NOTHING_PLANTED} nothing is planted",
             f"switching provenance off for forged lines: {NOTHING_PLANTED} no forged line is planted",
-            *(f"forged lines {where} their evidence section (forged_s{n}): {NOTHING_PLANTED}"
-              for where in ("inside", "outside") for n in (1, 2, 3, 4, 6)),
+            *(f"forged lines {where} their evidence section ({material}): {NOTHING_PLANTED}"
+              for where in ("inside", "outside") for material in FORGED_MATERIALS),
             "overt plants, most records flip with provenance off: it needs 1 record(s)",
             "subtle plants, most records flip with provenance off: it needs 7 record(s)",
             *BOUND_NOT_APPLICABLE.values(),
