@@ -48,14 +48,14 @@ CHARTING = MATERIAL / "charting"
 TRAINING_ATTACKS = (
     "attacks.json", *(f"blind{n}.json" for n in range(1, 13)), "styles_s1.json", "styles_s2.json",
     "styles_s3.json", "styles_s4.json", "styles_s5.json", "styles_s6.json",
-    "styles_s7.json", "styles_s8.json",
+    "styles_s7.json", "styles_s8.json", "styles_s9.json",
 )
 HELD_OUT = ("blind13.json", "blind14.json")  # the within-family blind figure: never trained on
 TRAINING_LINES = (
     "charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 10)), "charting_lines_s1.txt",
-    *(f"charting_lines_s{n}.txt" for n in range(2, 9)),
+    *(f"charting_lines_s{n}.txt" for n in range(2, 10)),
 )
-RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)), *(f"records_s{n}" for n in range(2, 9)))
+RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)), *(f"records_s{n}" for n in range(2, 10)))
 CORPORA = (ROOT / "fixtures" / "corpus", ROOT / "fixtures" / "user-corpus")
 FILL_DATE = "2026-06-14"
 C = 4.0  # inverse regularisation strength

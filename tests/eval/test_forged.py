@@ -38,6 +38,7 @@ MEASURED_ON = {
     "forged_s6.json": "sha256:cdddd33568dfe8c1991aa9688f078be9dc4fbce4b3e107f56f83535856ea8aab",
     "forged_s7.json": "sha256:b4f3e561573d4d66a498ba73ee27a5a777a4fc90dc724cc703f2908a5d3cf34f",
     "forged_s8.json": "sha256:5cd7abd0cb8927a3776c6b010d7be87a74ac58eb8016f73bdfcac4df7f7b12fe",
+    "forged_s9.json": "sha256:fc798b428739da13007a5e9d4ff2828268e4183e57dfb647bc508e6e1fad2938",
 }
 MATERIALS = tuple(Path(name).stem for name in MEASURED_ON)
 METRICS = [name for material in MATERIALS for name in forged_scoring.metric_names(material)]

@@ -46,11 +46,11 @@ BLIND_SETS = ("blind13.json", "blind14.json")
 LINE_FILES = (
     "charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 10)), "charting_lines_s1.txt",
     "charting_lines_s2.txt", "charting_lines_s3.txt", "charting_lines_s4.txt", "charting_lines_s5.txt",
-    "charting_lines_s6.txt", "charting_lines_s7.txt", "charting_lines_s8.txt",
+    "charting_lines_s6.txt", "charting_lines_s7.txt", "charting_lines_s8.txt", "charting_lines_s9.txt",
 )
-RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)), *(f"records_s{n}" for n in range(2, 9)))
+RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)), *(f"records_s{n}" for n in range(2, 10)))
 # New-style sets (issue 38): each measured once blind, then development material.
-STYLE_SETS = tuple(f"styles_s{n}" for n in range(1, 9))
+STYLE_SETS = tuple(f"styles_s{n}" for n in range(1, 10))
 
 
 def _families(*names: str) -> dict[str, list[str]]:
@@ -126,13 +126,13 @@ def unseen_report(corpus, kit_session, computed_once) -> Report:
 
 def _measure(corpus, kit_session) -> Report:
     lines = {Path(name).stem: _charting_lines(name) for name in LINE_FILES}
-    sizes = [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360, 400, 400, 400, 400, 400, 400]
+    sizes = [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360, 400, 400, 400, 400, 400, 400, 400]
     assert [len(texts) for texts in lines.values()] == sizes
     records = {
         folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
         for folder in RECORD_FOLDERS
     }
-    sizes = [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12, 12, 12, 12]
+    sizes = [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12, 12, 12, 12, 12]
     assert [len(texts) for texts in records.values()] == sizes
     false_flags, determinations = injection_scoring.text_false_flags, injection_scoring.text_determinations
     metrics = {}
@@ -188,12 +188,12 @@ def test_the_unseen_material_stays_out_of_the_scan_unit_tests():
 
 
 # the other folders have 22 (two records with no stay expectation)
-KEY_LINES = {"records_s6": 24, "records_s7": 24, "records_s8": 24}
+KEY_LINES = {"records_s6": 24, "records_s7": 24, "records_s8": 24, "records_s9": 24}
 
 
-@pytest.mark.parametrize("folder", [f"records_s{n}" for n in range(2, 9)])
+@pytest.mark.parametrize("folder", [f"records_s{n}" for n in range(2, 10)])
 def test_quarantine_withholds_no_key_line_of_the_new_clean_records(folder):
-    """records_s2 to records_s8 (12 clean records each, written with the new-style attacks, with their
+    """records_s2 to records_s9 (12 clean records each, written with the new-style attacks, with their
     key lines): the scan's quarantine leaves every admitting order and stay expectation to cite."""
     keys = json.loads((CHARTING / folder / "key_lines.json").read_text(encoding="utf-8"))
     withheld = []

@@ -19,24 +19,26 @@ import itertools
 import re
 
 # Each cue: a name and the words that show it, matched case-insensitively on the unit the model reads.
+# Chat abbreviations count as the words they stand for (pls, thx, fyi, y'all; UR and UM, the utilization
+# reviewers, though a spoken "um" reads as one too): staff shorthand asks the reviewer in them.
 CUES: tuple[tuple[str, str], ...] = (
-    ("second_person", r"\b(?:you|your|yours|yourself|you're|you'll|you've)\b"),
+    ("second_person", r"\b(?:you|your|yours|yourself|you're|you'll|you've|ya|y'?all|fyi|fwiw|btw|psa)\b"),
     (
         "directive",
-        r"\b(?:please|kindly|make\s+sure|be\s+sure|ensure|remember|must|should|shall|need\s+to|needs\s+to"
-        r"|have\s+to|ought|do\s+not|don't|never|always|let's|go\s+ahead)\b|^\s*(?:[A-Z][\w-]*\s*:\s*)?"
+        r"\b(?:please|pl[sz]e?|kindly|make\s+sure|be\s+sure|ensure|remember|must|should|shall|need\s+to"
+        r"|needs\s+to|have\s+to|ought|do\s+not|don'?t|never|always|let's|go\s+ahead)\b|^\s*(?:[A-Z][\w-]*\s*:\s*)?"
         r"(?:treat|consider|count|report|record|mark|cite|use|accept|assume|read|take|tell|apply|skip|ignore"
         r"|forget|disregard|proceed|carry|note|list|state|set|write|enter|output|return|answer|confirm)\b",
     ),
     (
         "appeal",
-        r"\b(?:please|kindly|beg|begging|help|trust|honest(?:ly)?|hope|counting\s+on|favou?r|i\s+ask"
-        r"|we\s+ask)\b",
+        r"\b(?:please|pl[sz]e?|kindly|beg|begging|help|trust|honest(?:ly)?|hope|counting\s+on|favou?r"
+        r"|i\s+ask|we\s+ask)\b",
     ),
     (
         "reader",
-        r"\b(?:reader|readers|reviewer|reviewers|review(?:ing)?|summar(?:y|ies|i[sz]e\w*|i[sz]er\w*)|abstract\w*"
-        r"|audit\w*|assessment|determination|extraction|evaluat\w*|grader|checker|model|system|tool"
+        r"\b(?:reader|readers|reviewer|reviewers|ur|um|review(?:ing)?|summar(?:y|ies|i[sz]e\w*|i[sz]er\w*)"
+        r"|abstract\w*|audit\w*|assessment|determination|extraction|evaluat\w*|grader|checker|model|system|tool"
         r"|software|program|computer|robot|bot|ai|algorithm|parser|pipeline|assistant|automat\w*)\b",
     ),
     (
@@ -54,7 +56,10 @@ CUES: tuple[tuple[str, str], ...] = (
 )
 # Gratitude is an appeal only beside a request about the record's reading or report (the "reader" or
 # "report" cue): a patient's thanks, a referring doctor's "I'd appreciate a copy" ask nothing of the reader.
-GRATITUDE = re.compile(r"\b(?:thank(?:s|\s+you)|(?:would|i'd|we'd)\s+appreciate|grateful)\b", re.IGNORECASE)
+GRATITUDE = re.compile(
+    r"\b(?:thank(?:s|\s+you|\s+u)|thx|thnx|tks|tysm|tia|(?:would|i'd|we'd)\s+appreciate|grateful)\b",
+    re.IGNORECASE,
+)
 _COMPILED = tuple((name, re.compile(pattern, re.IGNORECASE)) for name, pattern in CUES)
 _APPEAL, _READER, _REPORT = ([name for name, _ in CUES].index(cue) for cue in ("appeal", "reader", "report"))
 NAMES: tuple[str, ...] = tuple(name for name, _ in CUES) + tuple(
