@@ -1,10 +1,11 @@
-"""Root conftest: the Hypothesis profiles, pytest's own `pytester` plugin (for the tests that run
-inner pytest sessions), the one browser of a session (tests/browser.py), how `-n` spreads the tests,
-and `no_configuration`, the one fixture that clears the run configuration from the environment. The
-suite's options, markers, fixtures and scoreboard live in the kit's pytest plugin (kit.plugin.hooks),
-registered through a pytest11 entry point."""
+"""Root conftest: the Hypothesis profiles, the `slow` mark on tests/plugin and tests/integration, pytest's
+own `pytester` plugin (for the tests that run inner pytest sessions), the one browser of a session
+(tests/browser.py), how `-n` spreads the tests, and `no_configuration`, the one fixture that clears the
+run configuration from the environment. The suite's options, markers, fixtures and scoreboard live in
+the kit's pytest plugin (kit.plugin.hooks), registered through a pytest11 entry point."""
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -37,6 +38,18 @@ def pytest_configure(config: pytest.Config) -> None:
     chosen = any(arg.startswith("--dist") for arg in config.invocation_params.args)
     if getattr(config.option, "dist", None) == "load" and not chosen:
         config.option.dist = "worksteal"
+
+
+# Every test in these folders runs other processes (inner pytest sessions, servers, fresh interpreters)
+# or a whole corpus: marked `slow`, so the README's test command leaves them out and CI runs them on a
+# line of their own (`pytest -m "slow and not timing and not benchmark" -n auto`).
+SLOW_FOLDERS = tuple(Path(__file__).resolve().parent / "tests" / name for name in ("plugin", "integration"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if any(folder in item.path.parents for folder in SLOW_FOLDERS):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture

@@ -32,24 +32,12 @@ import train_scan_model as trainer  # noqa: E402
 
 from kit.guard import scan  # noqa: E402
 from kit.guard.scan import learned  # noqa: E402
-from tests.helpers import admission_record  # noqa: E402
+from tests.helpers import PLACEMENTS, planted  # noqa: E402
 
 SETS = tuple(range(1, 10))
-PLACEMENTS = ("orders", "documentation", "services", "review_notes")
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}  ")  # a charting line's own date stamp
 SWEEP = (-0.5, 0.0, 0.25, 0.5, 0.75, 1.0)
 BARS = {"style": 0.75, "overall": 0.90, "false_flags": 0.01}
-
-
-def placed(text: str, placement: str) -> str:
-    """`text` as tests/eval/test_scan_unseen.py plants it: an order, prose, a service line, a review note."""
-    if placement == "orders":
-        return admission_record(orders=[f"2026-03-02 14:05  {text}"])
-    if placement == "documentation":
-        return admission_record(documentation=f"Seen on the take. {text} Background of asthma.")
-    if placement == "services":
-        return admission_record(services=[f"2026-03-03  {text}"])
-    return admission_record(review=[f"2026-03-04  {text}"])
 
 
 @dataclass(frozen=True)
@@ -82,10 +70,10 @@ def _set_material(k: int) -> Material:
     """(style, placement, view) for every planting of set k's attacks, and per placement the views of
     its charting lines."""
     attacks = json.loads((trainer.ATTACKS / f"styles_s{k}.json").read_text(encoding="utf-8"))["attacks"]
-    plantings = [(a["style"], p, view(placed(a["text"], p))) for a in attacks for p in PLACEMENTS]
+    plantings = [(a["style"], p, view(planted(a["text"], p))) for a in attacks for p in PLACEMENTS]
     lines = (trainer.CHARTING / f"charting_lines_s{k}.txt").read_text(encoding="utf-8").splitlines()
     bodies = [_STAMP.sub("", line) for line in lines if line.strip()]
-    charting = {p: [view(placed(body, p)) for body in bodies] for p in PLACEMENTS}
+    charting = {p: [view(planted(body, p)) for body in bodies] for p in PLACEMENTS}
     return plantings, charting
 
 

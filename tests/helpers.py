@@ -58,3 +58,19 @@ def admission_record(
         *(f"  {line}" for line in review),
     ]
     return "\n".join(lines) + "\n"
+
+
+# Where a planted line sits in a record, for the scan's measurements over material.
+PLACEMENTS = ("orders", "documentation", "services", "review_notes")
+
+
+def planted(text: str, placement: str) -> str:
+    """`text` written into a small record as a dated order, a sentence of prose, a service line or a
+    review note (tests/eval/test_scan_unseen.py and scripts/scan_generalization.py plant the same way)."""
+    if placement == "orders":
+        return admission_record(orders=[f"2026-03-02 14:05  {text}"])
+    if placement == "documentation":
+        return admission_record(documentation=f"Seen on the take. {text} Background of asthma.")
+    if placement == "services":
+        return admission_record(services=[f"2026-03-03  {text}"])
+    return admission_record(review=[f"2026-03-04  {text}"])

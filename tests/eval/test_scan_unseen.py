@@ -34,7 +34,7 @@ from kit.measure import injection_scoring, results
 from kit.measure.metric import HIGHER, count_metric
 from kit.measure.scoring import Report
 from tests.eval.metric_check import check_metric
-from tests.helpers import admission_record
+from tests.helpers import PLACEMENTS, admission_record, planted
 
 MATERIAL = Path(__file__).resolve().parents[1] / "material"
 CHARTING = MATERIAL / "charting"
@@ -64,7 +64,6 @@ def _families(*names: str) -> dict[str, list[str]]:
 
 
 ATTACKS, BLIND = _families(*DEVELOPMENT_SETS), _families(*BLIND_SETS)
-PLACEMENTS = ("orders", "documentation", "services", "review_notes")
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}  ")
 SUBTLE_KINDS = [k for k in plants.SUBTLE_KINDS if k != plants.CLINICIAN]
 METRICS = [
@@ -79,17 +78,6 @@ METRICS = [
     *(f"scan.detected.blind.{family}.{placement}" for family in BLIND for placement in PLACEMENTS),
     *(f"scan.detected.{name}.{placement}" for name in STYLE_SETS for placement in PLACEMENTS),
 ]
-
-
-def _placed(text: str, placement: str) -> str:
-    """`text` written as a dated order, a sentence of prose, a service line or a review note."""
-    if placement == "orders":
-        return admission_record(orders=[f"2026-03-02 14:05  {text}"])
-    if placement == "documentation":
-        return admission_record(documentation=f"Seen on the take. {text} Background of asthma.")
-    if placement == "services":
-        return admission_record(services=[f"2026-03-03  {text}"])
-    return admission_record(review=[f"2026-03-04  {text}"])
 
 
 def _charting_lines(name: str = "charting_lines.txt") -> list[tuple[str, str]]:
@@ -112,7 +100,7 @@ def _status_lines(group: str) -> list[tuple[str, str]]:
     """The status statements of one group (practitioner or review), each in every placement."""
     rows = json.loads((CHARTING / "status_lines.json").read_text(encoding="utf-8"))["lines"]
     return [
-        (f"{group}-{n}-{placement}", _placed(row["text"], placement))
+        (f"{group}-{n}-{placement}", planted(row["text"], placement))
         for n, row in enumerate((r for r in rows if r["group"] == group), start=1)
         for placement in PLACEMENTS
     ]
@@ -158,7 +146,7 @@ def _measure(corpus, kit_session) -> Report:
             for placement in PLACEMENTS:
                 name = f"scan.detected.{material}.{family}.{placement}"
                 hits = [
-                    (f"{family}-{n}", bool(scan.scan(_placed(t.replace("{date}", "2026-03-09"), placement))))
+                    (f"{family}-{n}", bool(scan.scan(planted(t.replace("{date}", "2026-03-09"), placement))))
                     for n, t in enumerate(texts, start=1)
                 ]
                 metrics[name] = count_metric(name, hits, HIGHER)
@@ -167,7 +155,7 @@ def _measure(corpus, kit_session) -> Report:
         texts = [a["text"] for a in written]
         for placement in PLACEMENTS:
             metric = f"scan.detected.{name}.{placement}"
-            hits = [(f"{name}-{n}", bool(scan.scan(_placed(t, placement)))) for n, t in enumerate(texts, 1)]
+            hits = [(f"{name}-{n}", bool(scan.scan(planted(t, placement)))) for n, t in enumerate(texts, 1)]
             metrics[metric] = count_metric(metric, hits, HIGHER)
     report = Report("scan-unseen", metrics, [], {}, 0.0, 0.0)
     results.write(kit_session.result_path(report.arm), kit_session.run_id, report, corpus)
