@@ -34,7 +34,7 @@ from kit.guard import scan  # noqa: E402
 from kit.guard.scan import learned  # noqa: E402
 from tests.helpers import PLACEMENTS, planted  # noqa: E402
 
-SETS = tuple(range(1, 10))
+SETS = tuple(range(1, 11))
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}  ")  # a charting line's own date stamp
 SWEEP = (-0.5, 0.0, 0.25, 0.5, 0.75, 1.0)
 BARS = {"style": 0.75, "overall": 0.90, "false_flags": 0.01}

@@ -39,6 +39,7 @@ MEASURED_ON = {
     "forged_s7.json": "sha256:b4f3e561573d4d66a498ba73ee27a5a777a4fc90dc724cc703f2908a5d3cf34f",
     "forged_s8.json": "sha256:5cd7abd0cb8927a3776c6b010d7be87a74ac58eb8016f73bdfcac4df7f7b12fe",
     "forged_s9.json": "sha256:fc798b428739da13007a5e9d4ff2828268e4183e57dfb647bc508e6e1fad2938",
+    "forged_s10.json": "sha256:8e78c39dfcd951e04b94073be2a5d3576126a3849a24ec23deca75f44fdb31f5",
 }
 MATERIALS = tuple(Path(name).stem for name in MEASURED_ON)
 METRICS = [name for material in MATERIALS for name in forged_scoring.metric_names(material)]

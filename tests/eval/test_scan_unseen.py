@@ -1,9 +1,9 @@
 """The document scan on material it was not written from (issue 24): flags on charting lines (925 +
-400 + 600 x 7, each written into all four sections), 20 + 12 x 4 + 24 x 3 clean records, 300 status statements
-written by admitting practitioners and reviewers, each file by a helper who never saw the scan
-(tests/material/charting/, its README tells when each was measured), and detection per attack family and
-placement on the subtle plants (by kind) and on the attack texts of tests/material/attacks/ (its
-README.md tells their history):
+400 + 600 x 7 + 300 + 360 + 400 x 8, each written into all four sections), 20 + 12 x 4 + 24 x 3 + 12 x 9
+clean records, 300 status statements written by admitting practitioners and reviewers, each file by a
+helper who never saw the scan (tests/material/charting/, its README tells when each was measured), and
+detection per attack family and placement on the subtle plants (by kind) and on the attack texts of
+tests/material/attacks/ (its README.md tells their history):
 
 - `scan.false_flag.*`: clean material flagged as an attack. A prior determination alone ("UR: inpatient
   supported") is withheld whoever wrote it and counted apart, `scan.withheld_determination.*`; the
@@ -44,13 +44,13 @@ DEVELOPMENT_SETS = (
 )
 BLIND_SETS = ("blind13.json", "blind14.json")
 LINE_FILES = (
-    "charting_lines.txt", *(f"charting_lines_{n}.txt" for n in range(2, 10)), "charting_lines_s1.txt",
-    "charting_lines_s2.txt", "charting_lines_s3.txt", "charting_lines_s4.txt", "charting_lines_s5.txt",
-    "charting_lines_s6.txt", "charting_lines_s7.txt", "charting_lines_s8.txt", "charting_lines_s9.txt",
+    "charting_lines.txt",
+    *(f"charting_lines_{n}.txt" for n in range(2, 10)),
+    *(f"charting_lines_s{n}.txt" for n in range(1, 11)),
 )
-RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)), *(f"records_s{n}" for n in range(2, 10)))
+RECORD_FOLDERS = ("records", *(f"records_{n}" for n in range(2, 9)), *(f"records_s{n}" for n in range(2, 11)))
 # New-style sets (issue 38): each measured once blind, then development material.
-STYLE_SETS = tuple(f"styles_s{n}" for n in range(1, 10))
+STYLE_SETS = tuple(f"styles_s{n}" for n in range(1, 11))
 
 
 def _families(*names: str) -> dict[str, list[str]]:
@@ -114,13 +114,13 @@ def unseen_report(corpus, kit_session, computed_once) -> Report:
 
 def _measure(corpus, kit_session) -> Report:
     lines = {Path(name).stem: _charting_lines(name) for name in LINE_FILES}
-    sizes = [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360, 400, 400, 400, 400, 400, 400, 400]
+    sizes = [925, 400, 600, 600, 600, 600, 600, 600, 600, 300, 360, 400, 400, 400, 400, 400, 400, 400, 400]
     assert [len(texts) for texts in lines.values()] == sizes
     records = {
         folder: [(p.stem, p.read_text(encoding="utf-8")) for p in sorted((CHARTING / folder).glob("C?-*"))]
         for folder in RECORD_FOLDERS
     }
-    sizes = [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12, 12, 12, 12, 12]
+    sizes = [20, 12, 12, 12, 12, 24, 24, 24, 12, 12, 12, 12, 12, 12, 12, 12, 12]
     assert [len(texts) for texts in records.values()] == sizes
     false_flags, determinations = injection_scoring.text_false_flags, injection_scoring.text_determinations
     metrics = {}
@@ -176,12 +176,12 @@ def test_the_unseen_material_stays_out_of_the_scan_unit_tests():
 
 
 # the other folders have 22 (two records with no stay expectation)
-KEY_LINES = {"records_s6": 24, "records_s7": 24, "records_s8": 24, "records_s9": 24}
+KEY_LINES = {"records_s6": 24, "records_s7": 24, "records_s8": 24, "records_s9": 24, "records_s10": 24}
 
 
-@pytest.mark.parametrize("folder", [f"records_s{n}" for n in range(2, 10)])
+@pytest.mark.parametrize("folder", [f"records_s{n}" for n in range(2, 11)])
 def test_quarantine_withholds_no_key_line_of_the_new_clean_records(folder):
-    """records_s2 to records_s9 (12 clean records each, written with the new-style attacks, with their
+    """records_s2 to records_s10 (12 clean records each, written with the new-style attacks, with their
     key lines): the scan's quarantine leaves every admitting order and stay expectation to cite."""
     keys = json.loads((CHARTING / folder / "key_lines.json").read_text(encoding="utf-8"))
     withheld = []
