@@ -80,6 +80,15 @@ def _organisation(sentence: str, start: int, words: list[str], initial: bool) ->
         and not all(lexicon.clinical(w) for w in named)
     )
 
+def _person(words: list[str], initial: bool) -> bool:
+    """Two or three capitalised words inside a sentence, each a given name or surname ("Curtis Willis")
+    or no English word at all, and not all clinical: a person named with no word in front to say so."""
+    return (
+        not initial and 1 < len(words) <= 3 and not all(map(lexicon.clinical, words))
+        and all(lexicon.name_word(w) or not lexicon.english(w) for w in words)
+    )
+
+
 def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     """The spans of one sentence in a place identifiers live."""
     found = []
@@ -147,7 +156,7 @@ def directions(sentence: str, offset: int) -> list[Span]:
 def _name_runs(sentence: str, offset: int) -> list[Span]:
     """Outside the places identifiers live: a run of two capitalised words or more with a word in it that
     is no English or clinical word at all (a firm, a school, a person: "Harrowgate Family Dental"; not
-    "General Surgery", though Ward and General are surnames too)."""
+    "General Surgery", though Ward and General are surnames too), or a person's name (`_person`)."""
     found = []
     for start, end, words in capitalised_runs(sentence):
         if words and words[0].rstrip(".") in TITLES:  # "Dr Lindqvist": a name behind a title is the finder's
@@ -158,7 +167,8 @@ def _name_runs(sentence: str, offset: int) -> list[Span]:
             and not lexicon.english(w)
         ]  # fmt: skip: one letter or an abbreviation in capitals ("LR", "FVC") is not a name
         initial = start == len(sentence) - len(sentence.lstrip())
-        if len(words) > 1 and (unsafe or _organisation(sentence, start, words, initial)):
+        if len(words) > 1 and (unsafe or _organisation(sentence, start, words, initial)
+                               or _person(words, initial)):
             key = ("NAME", sentence[start:end].lower())
             found.append(Span(offset + start, offset + end, "NAME", key, ZONE))
     return found

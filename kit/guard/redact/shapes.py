@@ -85,7 +85,7 @@ _NAMED_USER = re.compile(
     r"(?P<v>[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9])(?![\w-])"
 )
 _PLATE = re.compile(  # a plate after a word that says it is one: letters and digits in groups
-    r"(?i:\b(?:plate|tag|registration|reg\.?)\b)[ \t#:]*(?:no\.?[ \t]*)?"
+    r"(?i:\b(?:plate|tag|registration|reg)\b\.?)[ \t#:]*(?:no\.?[ \t]*)?"
     r"(?P<v>(?=[A-Z0-9 -]{0,12}\d)[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,8}){0,2})(?![\w-])"
 )
 _HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{2,29}(?![\w@])")  # "@mateo.andes", not an e-mail

@@ -4,7 +4,8 @@ what is not known to be safe is replaced. This module gathers the zone finders' 
 
 - the ENCOUNTER FACTS values (kit.guard.redact.fields) and each word, number or phrase a value gave up,
   wherever it is written again after the block;
-- prose mentions of the patient's people, home, work and contacts (kit.guard.redact.mentions);
+- prose mentions of the patient's people, home, work and contacts (kit.guard.redact.mentions), and each
+  of their words that is not safe wherever it is written again;
 - everywhere: identifier-shaped tokens (kit.guard.redact.shapes), ages over 89 (kit.guard.redact.ages),
   place names from the gazetteer (kit.guard.redact.places) and a capitalised street ("Main Street").
 
@@ -82,6 +83,21 @@ def _echo_spans(text: str, given: tuple[tuple[str, str], ...], facts_end: int) -
     return found
 
 
+# The kinds of prose span whose words name a person, a firm or a place wherever they stand again.
+_REMEMBERED = frozenset({"NAME", "RELATIVE", "NICKNAME", "EMPLOYER", "ADDRESS"})
+
+
+def _remembered(text: str, spans: list[Span]) -> tuple[tuple[str, str], ...]:
+    """Each capitalised word of a person, firm or place found in prose that is not a safe word: written
+    again anywhere in the record ("Harlan drove her" after "her companion, Harlan Voss"), it is the same
+    identifier, as a facts value's words are."""
+    return tuple(
+        (span.kind, word) for span in spans if span.kind in _REMEMBERED
+        for word in WORD.findall(text[span.start : span.end])
+        if len(word) > 2 and word[:1].isupper() and not lexicon.safe(word)
+    )  # fmt: skip
+
+
 def _record_id(text: str) -> str | None:
     match = re.search(r"^  Encounter\s{2,}(\S+)", text, re.MULTILINE)
     return match.group(1) if match else None
@@ -99,7 +115,8 @@ def find(text: str, anchor: int) -> list[Span]:
     spans = list(found)
     spans += [Span(m.start(), m.end(), "ADDRESS", patterns.identity("ADDRESS", m.group()), ZONE)
               for m in _STREET.finditer(text, facts_end)]
-    spans += mentions.prose_spans(text) + _echo_spans(text, given, facts_end)
+    prose = mentions.prose_spans(text)
+    spans += prose + _echo_spans(text, given + _remembered(text, prose), facts_end)
     own = _record_id(text)
     title_end = text.find("\n")
     for start, end, kind in shapes.find(text):
