@@ -17,7 +17,7 @@ import re
 from kit.guard.redact import lexicon
 from kit.guard.redact.facts import block_end, label_word, layout, offsets
 from kit.guard.redact.patterns import RELATIONS, TITLES
-from kit.guard.redact.runs import JOINERS, QUOTED, WORD, capitalised_runs
+from kit.guard.redact.runs import JOINERS, QUOTED, STANDALONE_WORD, WORD, capitalised_runs
 from kit.guard.redact.spans import ZONE, Span
 from kit.rules import record
 
@@ -89,10 +89,37 @@ def _person(words: list[str], initial: bool) -> bool:
     )
 
 
+def _shouted(sentence: str) -> bool:
+    """A sentence written in capitals throughout, where capitals say nothing about names."""
+    letters = [c for c in sentence if c.isalpha()]
+    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
+
+
+def _shouted_names(sentence: str, offset: int) -> list[Span]:
+    """In a sentence written in capitals, each run of words that are neither safe nor clinical nor a
+    title ("HIRED MAN PETE ACOSTA": PETE ACOSTA), three letters or more."""
+    found: list[Span] = []
+    run: list[re.Match[str]] = []
+    for token in [*STANDALONE_WORD.finditer(sentence), None]:
+        word = token.group() if token else ""
+        joined = not run or (token is not None and re.fullmatch(r"[ \t]+", sentence[run[-1].end() : token.start()]))
+        name = token is not None and len(word) > 2 and word.rstrip(".").title() not in TITLES and not (
+            lexicon.safe(word) or lexicon.clinical(word)
+        )
+        if name and joined:
+            run.append(token)  # type: ignore[arg-type]
+            continue
+        if run:
+            start, end = run[0].start(), run[-1].end()
+            found.append(Span(offset + start, offset + end, "NAME", ("NAME", sentence[start:end].lower()), ZONE))
+        run = [token] if name and token else []
+    return found
+
+
 def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     """The spans of one sentence in a place identifiers live."""
-    found = []
-    for start, end, words in capitalised_runs(sentence):
+    found = _shouted_names(sentence, offset) if _shouted(sentence) else []
+    for start, end, words in [] if found or _shouted(sentence) else capitalised_runs(sentence):
         initial = start == len(sentence) - len(sentence.lstrip())  # capitalised as a sentence's first word
         number = re.search(r"(?<![\w-])\d{1,6}[A-Za-z]?[ \t]+$", sentence[:start])  # "311 Mt Olive Ch Rd"
         start = number.start() if number and not initial else start
@@ -157,6 +184,8 @@ def _name_runs(sentence: str, offset: int) -> list[Span]:
     """Outside the places identifiers live: a run of two capitalised words or more with a word in it that
     is no English or clinical word at all (a firm, a school, a person: "Harrowgate Family Dental"; not
     "General Surgery", though Ward and General are surnames too), or a person's name (`_person`)."""
+    if _shouted(sentence):
+        return _shouted_names(sentence, offset)
     found = []
     for start, end, words in capitalised_runs(sentence):
         if words and words[0].rstrip(".") in TITLES:  # "Dr Lindqvist": a name behind a title is the finder's
@@ -205,14 +234,19 @@ def prose_spans(text: str) -> list[Span]:
 _GOES_BY = re.compile(
     r"(?i:\b(?:goes by|going by|known as|known to \w+ as|is called|nicknamed|prefers to be called|aka|"
     r"a\.k\.a\.)[ \t]+(?:the[ \t]+)?)(?P<name>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)"
+    # "called Sissy by family", "they call him Tex, ...": the name before "by", "to" or the clause's end
+    r"|(?i:\b(?:call(?:s|ed)?[ \t]+(?:him|her|them)|called)[ \t]+)"
+    r"(?P<called>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)(?=[ \t]+(?:by|to)\b|[ \t]*[,.;)]|$)"
 )
 
 def nicknames(text: str) -> list[str]:
     """Names in quotes anywhere after the facts block: one or two capitalised words that are not
     clinical words ("Paddy" to everyone on the ward, goes by "Lupita"); and the one or two capitalised
-    words after "goes by", "known as", "called" (goes by Bud)."""
-    found = [m.group("name") for m in _GOES_BY.finditer(text, block_end(text))
-             if not all(map(lexicon.clinical, WORD.findall(m.group("name"))))]
+    words after "goes by", "known as", "called" (goes by Bud), or after "called" or "call him" when the
+    clause goes on with "by" or "to" or ends there ("called Sissy by family")."""
+    named = (m.group("name") or m.group("called") for m in _GOES_BY.finditer(text, block_end(text)))
+    found = [name for name in named if not all(map(lexicon.clinical, WORD.findall(name)))
+             and name.split()[0].rstrip(".") not in TITLES]  # "called Dr Smith" names a clinician
     for match in QUOTED.finditer(text, block_end(text)):
         quoted = next(g for g in match.groups() if g is not None)
         words = WORD.findall(quoted)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 # A token: letters, digits and the separators identifiers are written with, joined.
-_TOKEN = re.compile(r"(?<![\w/#-])[#]?[A-Za-z0-9](?:[A-Za-z0-9]|[-./](?=[A-Za-z0-9]))*")
+_TOKEN = re.compile(r"(?<![\w/#-])[#]?[A-Za-z0-9](?:[A-Za-z0-9]|[-./#](?=[A-Za-z0-9]))*")
 _UNIT = re.compile(
     r"\s?(?i:mg|mcg|µg|ug|g|kg|lbs?|oz|ml|cc|l|dl|units?|u|iu|meq|mmol|mol|%|bpm|mmhg|cm|mm|m|km|hrs?|h|"
     r"min|mins|sec|days?|weeks?|wks?|months?|years?|yrs?|kcal|cal|ng|pg|k|x|mosm|gy|cgy|ms|hz|steps?|"
