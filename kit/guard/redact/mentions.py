@@ -82,10 +82,12 @@ def _organisation(sentence: str, start: int, words: list[str], initial: bool) ->
 
 def _person(words: list[str], initial: bool) -> bool:
     """Two or three capitalised words inside a sentence, each a given name or surname ("Curtis Willis")
-    or no English word at all, and not all clinical: a person named with no word in front to say so."""
+    or no English word at all, none a letter or an abbreviation in capitals ("R IJ", "H&P"), and not all
+    clinical: a person named with no word in front to say so."""
     return (
         not initial and 1 < len(words) <= 3 and not all(map(lexicon.clinical, words))
-        and all(lexicon.name_word(w) or not lexicon.english(w) for w in words)
+        and all(len(w) > 1 and not w.isupper() and (lexicon.name_word(w) or not lexicon.english(w))
+                for w in words)
     )
 
 
@@ -102,7 +104,8 @@ def _shouted_names(sentence: str, offset: int) -> list[Span]:
     run: list[re.Match[str]] = []
     for token in [*STANDALONE_WORD.finditer(sentence), None]:
         word = token.group() if token else ""
-        joined = not run or (token is not None and re.fullmatch(r"[ \t]+", sentence[run[-1].end() : token.start()]))
+        gap = sentence[run[-1].end() : token.start()] if run and token is not None else " "
+        joined = bool(re.fullmatch(r"[ \t]+", gap))
         name = token is not None and len(word) > 2 and word.rstrip(".").title() not in TITLES and not (
             lexicon.safe(word) or lexicon.clinical(word)
         )
@@ -111,8 +114,30 @@ def _shouted_names(sentence: str, offset: int) -> list[Span]:
             continue
         if run:
             start, end = run[0].start(), run[-1].end()
-            found.append(Span(offset + start, offset + end, "NAME", ("NAME", sentence[start:end].lower()), ZONE))
+            key = ("NAME", sentence[start:end].lower())
+            found.append(Span(offset + start, offset + end, "NAME", key, ZONE))
         run = [token] if name and token else []
+    return found
+
+
+# A name written beside a nickname in quotes: 'Lorraine "Rainey" Pettiford', '"Gus" Tolliver'.
+_NICKNAMED = re.compile(
+    r"(?P<before>[A-Z][\w'’-]+)[ \t]+(?=[\"“][A-Z][\w'’ -]{0,20}[\"”])"
+    r"|(?<=[\"”])[ \t]+(?P<after>[A-Z][\w'’-]+)"
+)
+
+
+def _beside_nickname(sentence: str, offset: int) -> list[Span]:
+    """The word that is no safe word written right before or after a capitalised nickname in quotes."""
+    found = []
+    for match in _NICKNAMED.finditer(sentence):
+        group = "before" if match.group("before") else "after"
+        word = match.group(group)
+        near = match.end(group) if group == "before" else max(0, match.start() - 24)
+        unsafe = not lexicon.safe(word) and not lexicon.clinical(word) and word.rstrip(".") not in TITLES
+        if QUOTED.search(sentence, near) and unsafe:
+            start, end = offset + match.start(group), offset + match.end(group)
+            found.append(Span(start, end, "NAME", ("NAME", word.lower()), ZONE))
     return found
 
 
@@ -184,9 +209,10 @@ def _name_runs(sentence: str, offset: int) -> list[Span]:
     """Outside the places identifiers live: a run of two capitalised words or more with a word in it that
     is no English or clinical word at all (a firm, a school, a person: "Harrowgate Family Dental"; not
     "General Surgery", though Ward and General are surnames too), or a person's name (`_person`)."""
-    if _shouted(sentence):
-        return _shouted_names(sentence, offset)
-    found = []
+    if _shouted(sentence):  # no cue here: only two words or more with a given name or surname among them
+        return [span for span in _shouted_names(sentence, offset) if " " in span.key[1]
+                and any(map(lexicon.name_word, span.key[1].split()))] + _beside_nickname(sentence, offset)
+    found = _beside_nickname(sentence, offset)
     for start, end, words in capitalised_runs(sentence):
         if words and words[0].rstrip(".") in TITLES:  # "Dr Lindqvist": a name behind a title is the finder's
             continue

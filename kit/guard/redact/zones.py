@@ -39,9 +39,11 @@ _STREET = re.compile(
     r"|(?<![\w])(?:\d{1,6}[A-Za-z]?[ \t]+)?[A-Z][\w'’-]*(?i:stra(?:ss|ß)e|gasse|allee|platz|weg)\b"
     r"(?:[ \t]+\d{1,5}[a-z]?\b)?"  # "Lindenstraße 12"
     r"|(?<![\w])(?:Route|Rte\.?|Highway|Hwy\.?|State (?:Road|Route|Highway)|County (?:Road|Rd\.?)|"
-    r"Co\.? Rd\.?|FM|Farm(?: to Market)? Road|Ranch Road|Interstate|Exit|(?i:mile marker))[ \t-]?\d{1,4}[A-Z]?\b"
+    r"Co\.? Rd\.?|FM|Farm(?: to Market)? Road|Ranch Road|Interstate|Exit|(?i:mile marker))"
+    r"[ \t-]?\d{1,4}[A-Z]?\b"
     # "Route 9", "Exit 317": a road or a point on it
-    r"|(?<![\w.#-])(?:(?!(?:The|This|That|Our|Each|Every|Any)\b)[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*\.?[ \t]+){1,3}"
+    r"|(?<![\w.#-])(?:(?!(?:The|This|That|Our|Each|Every|Any)\b)"
+    r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*\.?[ \t]+){1,3}"
     r"(?:County|Parish|Borough|Township|Twp\.?)(?![\w])"  # "Queens County": a unit smaller than a state
     r"|(?i:\b(?:RR|R\.R\.|rural route|HC|P\.?\s?O\.?)[ \t]*\d*[ \t]*,?[ \t]*box[ \t]+\d+)"
     r"|(?<=[,;] )(?:Rm|Room|Apt|Unit|Suite|Ste)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"  # ", Rm 118-B"
@@ -62,7 +64,9 @@ def _unit_after(text: str, span: Span) -> re.Match[str] | None:
     return _UNIT_AFTER.match(text, span.end)
 
 
-def _echo_spans(text: str, given: tuple[tuple[str, str], ...], start: int, end: int | None = None) -> list[Span]:
+def _echo_spans(
+    text: str, given: tuple[tuple[str, str], ...], start: int, end: int | None = None
+) -> list[Span]:
     """Every word, number or phrase a facts value gave up, written again between `start` and `end` (an
     English word only where it is capitalised as it was), found with one pattern per record."""
     kinds: dict[str, str] = {}
