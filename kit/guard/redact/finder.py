@@ -281,11 +281,28 @@ def _workplaces(text: str, spans: list[Span]) -> list[Span]:
             if s.kind == "EMPLOYER" and (tail := _WORKPLACE.match(text, s.end))]
 
 
+# Up to two codes in capitals written just before a number ("CDL CO 19-447-0382", "HUH#A-26081403",
+# "PICC LOT 4418-BR-2207"): an issuer, a state or a kind of number, written with it.
+_CAPITALS_BEFORE = re.compile(r"(?:(?<![\w-])[A-Z][A-Z0-9-]{0,7}(?:[ \t]|[ \t]?#[ \t]?)){1,2}$")
+
+
+def _prefixed(text: str, spans: list[Span]) -> list[Span]:
+    """A number's span with the capital codes written just before it (`_CAPITALS_BEFORE`)."""
+    found = []
+    for span in spans:
+        value = text[span.start : span.end]
+        if span.day is None and len(re.findall(r"\d", value)) >= 3 and not re.search(r"[a-z]", value):
+            before = _CAPITALS_BEFORE.search(text, max(0, span.start - 24), span.start)
+            if before and re.search(r"[A-Z]{2}", before.group()):
+                found.append(Span(before.start(), span.end, span.kind, span.key, span.rank))
+    return found
+
+
 def candidates(text: str) -> list[Span]:
     """Every candidate span in `text`, overlapping ones included."""
     table = _table_spans(text) + _phone_spans(text) + field_numbers(text)
     named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
     spans = table + _echoes(text, table) + _name_spans(text, named) + births.date_spans(text)
     spans += zones.find(text, anchor_year(text))
-    spans += _workplaces(text, spans)
+    spans += _workplaces(text, spans) + _prefixed(text, spans)
     return spans + whole.completed(text, spans)

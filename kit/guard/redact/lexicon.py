@@ -45,13 +45,23 @@ def english_words(with_names: bool = False) -> frozenset[str]:
 
     counts = SpellChecker(language="en").word_frequency.dictionary
     words = {w for w, n in counts.items() if n >= MIN_FREQUENCY}
-    return frozenset(words if with_names else words - set(_lines(NAME_WORDS)))
+    return frozenset(words if with_names else words - name_words())
 
 
 @functools.cache
 def clinical_words() -> frozenset[str]:
     shorthand = json.loads(SHORTHAND.read_text(encoding="utf-8"))["shorthand"]
     return frozenset([*_lines(CLINICAL_WORDS), *(fold(w) for w in shorthand)])
+
+
+@functools.cache
+def name_words() -> frozenset[str]:
+    return frozenset(_lines(NAME_WORDS))
+
+
+def name_word(word: str) -> bool:
+    """A given name or surname that is also a common English word ("Curtis", "Grace", "Hunter")."""
+    return fold(word) in name_words()
 
 
 def clinical(word: str) -> bool:

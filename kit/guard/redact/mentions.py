@@ -17,7 +17,7 @@ import re
 from kit.guard.redact import lexicon
 from kit.guard.redact.facts import block_end, label_word, layout, offsets
 from kit.guard.redact.patterns import RELATIONS, TITLES
-from kit.guard.redact.runs import JOINERS, QUOTED, WORD, capitalised_runs
+from kit.guard.redact.runs import JOINERS, QUOTED, STANDALONE_WORD, WORD, capitalised_runs
 from kit.guard.redact.spans import ZONE, Span
 from kit.rules import record
 
@@ -80,10 +80,71 @@ def _organisation(sentence: str, start: int, words: list[str], initial: bool) ->
         and not all(lexicon.clinical(w) for w in named)
     )
 
+def _person(words: list[str], initial: bool) -> bool:
+    """Two or three capitalised words inside a sentence, each a given name or surname ("Curtis Willis")
+    or no English word at all, none a letter or an abbreviation in capitals ("R IJ", "H&P"), and not all
+    clinical: a person named with no word in front to say so."""
+    return (
+        not initial and 1 < len(words) <= 3 and not all(map(lexicon.clinical, words))
+        and all(len(w) > 1 and not w.isupper() and (lexicon.name_word(w) or not lexicon.english(w))
+                for w in words)
+    )
+
+
+def _shouted(sentence: str) -> bool:
+    """A sentence written in capitals throughout, where capitals say nothing about names."""
+    letters = [c for c in sentence if c.isalpha()]
+    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
+
+
+def _shouted_names(sentence: str, offset: int) -> list[Span]:
+    """In a sentence written in capitals, each run of words that are neither safe nor clinical nor a
+    title ("HIRED MAN PETE ACOSTA": PETE ACOSTA), three letters or more."""
+    found: list[Span] = []
+    run: list[re.Match[str]] = []
+    for token in [*STANDALONE_WORD.finditer(sentence), None]:
+        word = token.group() if token else ""
+        gap = sentence[run[-1].end() : token.start()] if run and token is not None else " "
+        joined = bool(re.fullmatch(r"[ \t]+", gap))
+        name = token is not None and len(word) > 2 and word.rstrip(".").title() not in TITLES and not (
+            lexicon.safe(word) or lexicon.clinical(word)
+        )
+        if name and joined:
+            run.append(token)  # type: ignore[arg-type]
+            continue
+        if run:
+            start, end = run[0].start(), run[-1].end()
+            key = ("NAME", sentence[start:end].lower())
+            found.append(Span(offset + start, offset + end, "NAME", key, ZONE))
+        run = [token] if name and token else []
+    return found
+
+
+# A name written beside a nickname in quotes: 'Lorraine "Rainey" Pettiford', '"Gus" Tolliver'.
+_NICKNAMED = re.compile(
+    r"(?P<before>[A-Z][\w'’-]+)[ \t]+(?=[\"“][A-Z][\w'’ -]{0,20}[\"”])"
+    r"|(?<=[\"”])[ \t]+(?P<after>[A-Z][\w'’-]+)"
+)
+
+
+def _beside_nickname(sentence: str, offset: int) -> list[Span]:
+    """The word that is no safe word written right before or after a capitalised nickname in quotes."""
+    found = []
+    for match in _NICKNAMED.finditer(sentence):
+        group = "before" if match.group("before") else "after"
+        word = match.group(group)
+        near = match.end(group) if group == "before" else max(0, match.start() - 24)
+        unsafe = not lexicon.safe(word) and not lexicon.clinical(word) and word.rstrip(".") not in TITLES
+        if QUOTED.search(sentence, near) and unsafe:
+            start, end = offset + match.start(group), offset + match.end(group)
+            found.append(Span(start, end, "NAME", ("NAME", word.lower()), ZONE))
+    return found
+
+
 def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     """The spans of one sentence in a place identifiers live."""
-    found = []
-    for start, end, words in capitalised_runs(sentence):
+    found = _shouted_names(sentence, offset) if _shouted(sentence) else []
+    for start, end, words in [] if found or _shouted(sentence) else capitalised_runs(sentence):
         initial = start == len(sentence) - len(sentence.lstrip())  # capitalised as a sentence's first word
         number = re.search(r"(?<![\w-])\d{1,6}[A-Za-z]?[ \t]+$", sentence[:start])  # "311 Mt Olive Ch Rd"
         start = number.start() if number and not initial else start
@@ -147,8 +208,11 @@ def directions(sentence: str, offset: int) -> list[Span]:
 def _name_runs(sentence: str, offset: int) -> list[Span]:
     """Outside the places identifiers live: a run of two capitalised words or more with a word in it that
     is no English or clinical word at all (a firm, a school, a person: "Harrowgate Family Dental"; not
-    "General Surgery", though Ward and General are surnames too)."""
-    found = []
+    "General Surgery", though Ward and General are surnames too), or a person's name (`_person`)."""
+    if _shouted(sentence):  # no cue here: only two words or more with a given name or surname among them
+        return [span for span in _shouted_names(sentence, offset) if " " in span.key[1]
+                and any(map(lexicon.name_word, span.key[1].split()))] + _beside_nickname(sentence, offset)
+    found = _beside_nickname(sentence, offset)
     for start, end, words in capitalised_runs(sentence):
         if words and words[0].rstrip(".") in TITLES:  # "Dr Lindqvist": a name behind a title is the finder's
             continue
@@ -158,7 +222,8 @@ def _name_runs(sentence: str, offset: int) -> list[Span]:
             and not lexicon.english(w)
         ]  # fmt: skip: one letter or an abbreviation in capitals ("LR", "FVC") is not a name
         initial = start == len(sentence) - len(sentence.lstrip())
-        if len(words) > 1 and (unsafe or _organisation(sentence, start, words, initial)):
+        if len(words) > 1 and (unsafe or _organisation(sentence, start, words, initial)
+                               or _person(words, initial)):
             key = ("NAME", sentence[start:end].lower())
             found.append(Span(offset + start, offset + end, "NAME", key, ZONE))
     return found
@@ -195,14 +260,19 @@ def prose_spans(text: str) -> list[Span]:
 _GOES_BY = re.compile(
     r"(?i:\b(?:goes by|going by|known as|known to \w+ as|is called|nicknamed|prefers to be called|aka|"
     r"a\.k\.a\.)[ \t]+(?:the[ \t]+)?)(?P<name>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)"
+    # "called Sissy by family", "they call him Tex, ...": the name before "by", "to" or the clause's end
+    r"|(?i:\b(?:call(?:s|ed)?[ \t]+(?:him|her|them)|called)[ \t]+)"
+    r"(?P<called>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)(?=[ \t]+(?:by|to)\b|[ \t]*[,.;)]|$)"
 )
 
 def nicknames(text: str) -> list[str]:
     """Names in quotes anywhere after the facts block: one or two capitalised words that are not
     clinical words ("Paddy" to everyone on the ward, goes by "Lupita"); and the one or two capitalised
-    words after "goes by", "known as", "called" (goes by Bud)."""
-    found = [m.group("name") for m in _GOES_BY.finditer(text, block_end(text))
-             if not all(map(lexicon.clinical, WORD.findall(m.group("name"))))]
+    words after "goes by", "known as", "called" (goes by Bud), or after "called" or "call him" when the
+    clause goes on with "by" or "to" or ends there ("called Sissy by family")."""
+    named = (m.group("name") or m.group("called") for m in _GOES_BY.finditer(text, block_end(text)))
+    found = [name for name in named if not all(map(lexicon.clinical, WORD.findall(name)))
+             and name.split()[0].rstrip(".") not in TITLES]  # "called Dr Smith" names a clinician
     for match in QUOTED.finditer(text, block_end(text)):
         quoted = next(g for g in match.groups() if g is not None)
         words = WORD.findall(quoted)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 # A token: letters, digits and the separators identifiers are written with, joined.
-_TOKEN = re.compile(r"(?<![\w/#-])[#]?[A-Za-z0-9](?:[A-Za-z0-9]|[-./](?=[A-Za-z0-9]))*")
+_TOKEN = re.compile(r"(?<![\w/#-])[#]?[A-Za-z0-9](?:[A-Za-z0-9]|[-./#](?=[A-Za-z0-9]))*")
 _UNIT = re.compile(
     r"\s?(?i:mg|mcg|µg|ug|g|kg|lbs?|oz|ml|cc|l|dl|units?|u|iu|meq|mmol|mol|%|bpm|mmhg|cm|mm|m|km|hrs?|h|"
     r"min|mins|sec|days?|weeks?|wks?|months?|years?|yrs?|kcal|cal|ng|pg|k|x|mosm|gy|cgy|ms|hz|steps?|"
@@ -85,7 +85,7 @@ _NAMED_USER = re.compile(
     r"(?P<v>[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9])(?![\w-])"
 )
 _PLATE = re.compile(  # a plate after a word that says it is one: letters and digits in groups
-    r"(?i:\b(?:plate|tag|registration|reg\.?)\b)[ \t#:]*(?:no\.?[ \t]*)?"
+    r"(?i:\b(?:plate|tag|registration|reg)\b\.?)[ \t#:]*(?:no\.?[ \t]*)?"
     r"(?P<v>(?=[A-Z0-9 -]{0,12}\d)[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,8}){0,2})(?![\w-])"
 )
 _HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{2,29}(?![\w@])")  # "@mateo.andes", not an e-mail

@@ -4,12 +4,14 @@ what is not known to be safe is replaced. This module gathers the zone finders' 
 
 - the ENCOUNTER FACTS values (kit.guard.redact.fields) and each word, number or phrase a value gave up,
   wherever it is written again after the block;
-- prose mentions of the patient's people, home, work and contacts (kit.guard.redact.mentions);
+- prose mentions of the patient's people, home, work and contacts (kit.guard.redact.mentions), and each
+  of their words that is not safe wherever it is written again;
 - everywhere: identifier-shaped tokens (kit.guard.redact.shapes), ages over 89 (kit.guard.redact.ages),
   place names from the gazetteer (kit.guard.redact.places) and a capitalised street ("Main Street").
 
-What it refuses to do: it never touches the record's own six fields, its title line or its id; it
-replaces nothing itself (kit.guard.redact.core does).
+What it refuses to do: it never touches the record's own six fields, its title line or its id, except
+the Facility line's words that name a place or echo the patient's facts ("Hillcrest University Hospital"
+for a patient living in Hillcrest); it replaces nothing itself (kit.guard.redact.core does).
 """
 
 from __future__ import annotations
@@ -37,7 +39,12 @@ _STREET = re.compile(
     r"|(?<![\w])(?:\d{1,6}[A-Za-z]?[ \t]+)?[A-Z][\w'’-]*(?i:stra(?:ss|ß)e|gasse|allee|platz|weg)\b"
     r"(?:[ \t]+\d{1,5}[a-z]?\b)?"  # "Lindenstraße 12"
     r"|(?<![\w])(?:Route|Rte\.?|Highway|Hwy\.?|State (?:Road|Route|Highway)|County (?:Road|Rd\.?)|"
-    r"Co\.? Rd\.?|FM|Farm(?: to Market)? Road|Ranch Road|Interstate)[ \t-]?\d{1,4}[A-Z]?\b"  # "Route 9"
+    r"Co\.? Rd\.?|FM|Farm(?: to Market)? Road|Ranch Road|Interstate|Exit|(?i:mile marker))"
+    r"[ \t-]?\d{1,4}[A-Z]?\b"
+    # "Route 9", "Exit 317": a road or a point on it
+    r"|(?<![\w.#-])(?:(?!(?:The|This|That|Our|Each|Every|Any)\b)"
+    r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*\.?[ \t]+){1,3}"
+    r"(?:County|Parish|Borough|Township|Twp\.?)(?![\w])"  # "Queens County": a unit smaller than a state
     r"|(?i:\b(?:RR|R\.R\.|rural route|HC|P\.?\s?O\.?)[ \t]*\d*[ \t]*,?[ \t]*box[ \t]+\d+)"
     r"|(?<=[,;] )(?:Rm|Room|Apt|Unit|Suite|Ste)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"  # ", Rm 118-B"
     r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
@@ -57,8 +64,10 @@ def _unit_after(text: str, span: Span) -> re.Match[str] | None:
     return _UNIT_AFTER.match(text, span.end)
 
 
-def _echo_spans(text: str, given: tuple[tuple[str, str], ...], facts_end: int) -> list[Span]:
-    """Every word, number or phrase a facts value gave up, written again after the facts block (an
+def _echo_spans(
+    text: str, given: tuple[tuple[str, str], ...], start: int, end: int | None = None
+) -> list[Span]:
+    """Every word, number or phrase a facts value gave up, written again between `start` and `end` (an
     English word only where it is capitalised as it was), found with one pattern per record."""
     kinds: dict[str, str] = {}
     alternatives: list[str] = []
@@ -75,11 +84,26 @@ def _echo_spans(text: str, given: tuple[tuple[str, str], ...], facts_end: int) -
         return []
     pattern = re.compile(rf"(?<![\w])(?:{'|'.join(sorted(alternatives, key=len, reverse=True))})(?![\w])")
     found = []
-    for match in pattern.finditer(text, facts_end):
+    for match in pattern.finditer(text, start, len(text) if end is None else end):
         key = re.sub(r"[\s,]+", " ", match.group()).lower()
         kind = kinds.get(key, "NAME")
         found.append(Span(match.start(), match.end(), kind, (kind, key), ZONE))
     return found
+
+
+# The kinds of prose span whose words name a person, a firm or a place wherever they stand again.
+_REMEMBERED = frozenset({"NAME", "RELATIVE", "NICKNAME", "EMPLOYER", "ADDRESS"})
+
+
+def _remembered(text: str, spans: list[Span]) -> tuple[tuple[str, str], ...]:
+    """Each capitalised word of a person, firm or place found in prose that is not a safe word: written
+    again anywhere in the record ("Harlan drove her" after "her companion, Harlan Voss"), it is the same
+    identifier, as a facts value's words are."""
+    return tuple(
+        (span.kind, word) for span in spans if span.kind in _REMEMBERED
+        for word in WORD.findall(text[span.start : span.end])
+        if len(word) > 2 and word[:1].isupper() and not lexicon.safe(word)
+    )  # fmt: skip
 
 
 def _record_id(text: str) -> str | None:
@@ -99,7 +123,9 @@ def find(text: str, anchor: int) -> list[Span]:
     spans = list(found)
     spans += [Span(m.start(), m.end(), "ADDRESS", patterns.identity("ADDRESS", m.group()), ZONE)
               for m in _STREET.finditer(text, facts_end)]
-    spans += mentions.prose_spans(text) + _echo_spans(text, given, facts_end)
+    prose = mentions.prose_spans(text)
+    given += _remembered(text, prose)
+    spans += prose + _echo_spans(text, given, facts_end)
     own = _record_id(text)
     title_end = text.find("\n")
     for start, end, kind in shapes.find(text):
@@ -116,6 +142,7 @@ def find(text: str, anchor: int) -> list[Span]:
         at = facility.start(1)
         spans += [Span(at + a, at + b, "PLACE", ("PLACE", lexicon.fold(text[at + a : at + b])), ZONE)
                   for a, b in places.find(facility.group(1))]
+        spans += _echo_spans(text, given, at, facility.end(1))  # the patient's town in the hospital's name
     return spans
 
 def _structural(text: str) -> list[tuple[int, int]]:
