@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
-from kit.guard.redact import births, lexicon, patterns, prose, whole, zones
+from kit.guard.redact import births, lexicon, patterns, prose, whole, whole_names, zones
 from kit.guard.redact.dates import anchor_year
 from kit.guard.redact.patterns import (
     LOWER_SURNAME,
@@ -31,6 +31,7 @@ from kit.guard.redact.patterns import (
 )
 from kit.guard.redact.spans import FREE, LABELLED, NAMED, Person, Span
 
+MIN_INITIALS = 3  # undotted initials shorter than this are too often an abbreviation ("MB", "PT")
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
 _INITIAL = rf"{UPPER_LETTER}\."
@@ -147,7 +148,8 @@ def _people(text: str) -> tuple[Person, ...]:
 def _spellings(person: Person) -> list[str]:
     """Each name word (matched in any case) and each part of a hyphenated or apostrophised one (a
     person may be called by one half: "Mrs Mitchell" for Mitchell-Ward, even where the other half is
-    also a word, as the egress gate checks), and the person's initials ("E.I.", in capitals only)."""
+    also a word, as the egress gate checks), and the person's initials ("E.I.", in capitals only; and
+    undotted, "AOB" for Adaeze Okonkwo-Bello, when three letters or more)."""
     words = [w.lower() for w in person.words + person.aliases]
     words += [folded for w in words if (folded := lexicon.fold(w)) != w]  # "hernandez" for Hernández
     words += [
@@ -156,13 +158,36 @@ def _spellings(person: Person) -> list[str]:
     ]  # fmt: skip
     if len(person.words) > 1:
         words.append(f"{person.words[0][0]}.{person.words[-1].split()[-1][0]}.".upper())
+        words += _undotted_initials(person.words)
     return words
+
+
+def _undotted_initials(names: list[str]) -> list[str]:
+    """A person's initials as notes write them ("AOB" for Adaeze Okonkwo-Bello, whichever order the
+    field gave the names in): a given name's first letter before each part of a surname written in
+    parts, three letters or more."""
+    parts = {name: re.findall(r"[^\W\d_]+", name) for name in names}
+    found = [
+        (given[0] + "".join(part[0] for part in parts[surname])).upper()
+        for given in names for surname in names
+        if given != surname and len(given) > 1 and len(parts[surname]) > 1
+    ]  # fmt: skip
+    return [initials for initials in dict.fromkeys(found) if len(initials) >= MIN_INITIALS]
 
 
 def _owner_key(word: str) -> str:
     """Initials as written; a name word in any case, the Turkish dotted and dotless i as one letter (the
     pattern matches "YILMAZ" for "Yılmaz", whose lower case is not "yilmaz")."""
-    return word if word.endswith(".") else word.lower().replace("ı", "i").replace("i\u0307", "i")
+    return word if _initials(word) else _name_key(word)
+
+
+def _name_key(word: str) -> str:
+    return word.lower().replace("ı", "i").replace("i\u0307", "i")
+
+
+def _initials(word: str) -> bool:
+    """Initials, matched as written: dotted ("E.I.") or in capitals ("AOB"); name words are lower case."""
+    return word.endswith(".") or word.isupper()
 
 
 def _name_spans(text: str, known: list[Person]) -> list[Span]:
@@ -176,12 +201,13 @@ def _name_spans(text: str, known: list[Person]) -> list[Span]:
                 owners[word].append(index)
     if not owners:
         return []
-    names = [re.escape(w).replace("i", "i\u0307?") for w in owners if not w.endswith(".")]  # "i̇zzət"
-    initials = [w for w in owners if w.endswith(".")]
+    names = [re.escape(w).replace("i", "i\u0307?") for w in owners if not _initials(w)]  # "i̇zzət"
+    initials = [w for w in owners if _initials(w)]
     alternatives = [f"(?i:{'|'.join(sorted(names, key=len, reverse=True))})"] if names else []
     alternatives += [re.escape(w) for w in sorted(initials, key=len, reverse=True)]
     pattern = re.compile(rf"(?<![\w-])(?:{'|'.join(alternatives)})(?![\w-])")
-    hits = [(m.start(), m.end(), owners[_owner_key(m.group())]) for m in pattern.finditer(text)]
+    hits = [(m.start(), m.end(), owners.get(m.group()) or owners[_name_key(m.group())])
+            for m in pattern.finditer(text)]
     groups: list[list[tuple[int, int, list[int]]]] = []
     for hit in hits:
         last = groups[-1][-1] if groups else None
@@ -281,28 +307,11 @@ def _workplaces(text: str, spans: list[Span]) -> list[Span]:
             if s.kind == "EMPLOYER" and (tail := _WORKPLACE.match(text, s.end))]
 
 
-# Up to two codes in capitals written just before a number ("CDL CO 19-447-0382", "HUH#A-26081403",
-# "PICC LOT 4418-BR-2207"): an issuer, a state or a kind of number, written with it.
-_CAPITALS_BEFORE = re.compile(r"(?:(?<![\w-])[A-Z][A-Z0-9-]{0,7}(?:[ \t]|[ \t]?#[ \t]?)){1,2}$")
-
-
-def _prefixed(text: str, spans: list[Span]) -> list[Span]:
-    """A number's span with the capital codes written just before it (`_CAPITALS_BEFORE`)."""
-    found = []
-    for span in spans:
-        value = text[span.start : span.end]
-        if span.day is None and len(re.findall(r"\d", value)) >= 3 and not re.search(r"[a-z]", value):
-            before = _CAPITALS_BEFORE.search(text, max(0, span.start - 24), span.start)
-            if before and re.search(r"[A-Z]{2}", before.group()):
-                found.append(Span(before.start(), span.end, span.kind, span.key, span.rank))
-    return found
-
-
 def candidates(text: str) -> list[Span]:
     """Every candidate span in `text`, overlapping ones included."""
     table = _table_spans(text) + _phone_spans(text) + field_numbers(text)
     named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
     spans = table + _echoes(text, table) + _name_spans(text, named) + births.date_spans(text)
     spans += zones.find(text, anchor_year(text))
-    spans += _workplaces(text, spans) + _prefixed(text, spans)
-    return spans + whole.completed(text, spans)
+    spans += _workplaces(text, spans)
+    return spans + whole.completed(text, spans) + whole_names.completed(text, spans)

@@ -25,7 +25,7 @@ from kit.rules import record
 ROLES = (
     r"assistant|aide|co-?worker|colleague|rep|representative|supervisor|boss|manager|employer|landlord|"
     r"landlady|pastor|priest|rabbi|imam|chaplain|attorney|lawyer|caseworker|sponsor|godparent|godmother|"
-    r"godfather|tenant|ex-?wife|ex-?husband|roommate|housemate|neighbou?r|friend|POA|HCP|proxy|surrogate|"
+    r"godfather|tenant|ex-?wife|ex-?husband|[a-z]+-?mate|neighbou?r|friend|POA|HCP|proxy|surrogate|"
     r"guardian|caregiver|carer|CHR|contact|dispatcher|foreman|coach|teacher|owner"
 )
 
@@ -91,6 +91,11 @@ def _person(words: list[str], initial: bool) -> bool:
     )
 
 
+# A letter or an abbreviation in capitals ("K", "GCS", "FSBG", "ABGs") is charting, not a name, in prose
+# written in both cases; a name written in capitals there is found by its cue or its field.
+_ABBREVIATION = re.compile(r"[A-Z]|[A-Z][A-Z0-9]{1,5}s?")
+
+
 def _shouted(sentence: str) -> bool:
     """A sentence written in capitals throughout, where capitals say nothing about names."""
     letters = [c for c in sentence if c.isalpha()]
@@ -122,8 +127,8 @@ def _shouted_names(sentence: str, offset: int) -> list[Span]:
 
 # A name written beside a nickname in quotes: 'Lorraine "Rainey" Pettiford', '"Gus" Tolliver'.
 _NICKNAMED = re.compile(
-    r"(?P<before>[A-Z][\w'’-]+)[ \t]+(?=[\"“][A-Z][\w'’ -]{0,20}[\"”])"
-    r"|(?<=[\"”])[ \t]+(?P<after>[A-Z][\w'’-]+)"
+    r"(?P<before>[A-Z][\w'’-]+)[ \t]+(?=[\"“‘'][A-Z][\w’ -]{0,20}[\"”’'](?!\w))"
+    r"|(?<=[\"”’'])(?<!\w[’'])[ \t]+(?P<after>[A-Z][\w'’-]+)"
 )
 
 
@@ -143,8 +148,8 @@ def _beside_nickname(sentence: str, offset: int) -> list[Span]:
 
 def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     """The spans of one sentence in a place identifiers live."""
-    found = _shouted_names(sentence, offset) if _shouted(sentence) else []
-    for start, end, words in [] if found or _shouted(sentence) else capitalised_runs(sentence):
+    found = _shouted_names(sentence, offset) if _shouted(sentence) else _beside_nickname(sentence, offset)
+    for start, end, words in [] if _shouted(sentence) else capitalised_runs(sentence):
         initial = start == len(sentence) - len(sentence.lstrip())  # capitalised as a sentence's first word
         number = re.search(r"(?<![\w-])\d{1,6}[A-Za-z]?[ \t]+$", sentence[:start])  # "311 Mt Olive Ch Rd"
         start = number.start() if number and not initial else start
@@ -159,7 +164,8 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
         cued = PLACE_CUE.search(sentence[max(0, start - 60) : start])
         unsafe = [
             w for i, w in enumerate(words)
-            if w.lower() not in JOINERS and not (lexicon.english if initial and i == 0 else lexicon.safe)(w)
+            if w.lower() not in JOINERS and not _ABBREVIATION.fullmatch(w)
+            and not (lexicon.english if initial and i == 0 else lexicon.safe)(w)
         ]  # fmt: skip
         named = [w for w in words if w.lower() not in JOINERS and len(w) > 1]
         unknown = not all(map(lexicon.clinical, named))  # two capitalised words or more: a firm, a place

@@ -1,9 +1,10 @@
 """A number found as an identifier is completed to the whole identifier it is part of: the rest of its
 token ("QH" before "44180 2271", "-304" after a unit letter, "IP-" inside "BCN-IP-0404-99812") and a
-short capitalised prefix written in front of it ("DPS 2026-0118-3347", "PMP-SN 3318-7720-44",
-"CZ-5LMX 1182047"), which is a series or issuer code and identifies as much as the digits do (before
-six digits or more, any capitals; before fewer, capitals that are no clinical or English word), and the
-groups written after it a space apart ("C-22 419 808", "RLA 771024 G").
+short capitalised prefix of one or two codes written in front of it ("DPS 2026-0118-3347", "PMP-SN
+3318-7720-44", "CZ-5LMX 1182047", "CDL CO 19-447-0382"), which is a series or issuer code and
+identifies as much as the digits do (before six digits or more, any capitals; before fewer, capitals
+that are no clinical or English word), and the groups written after it a space apart ("C-22 419 808",
+"RLA 771024 G").
 
 It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest); it never
 touches dates, ages or spans of fewer than three digits, and before a short number never takes a
@@ -23,7 +24,8 @@ _NOT_COMPLETED = frozenset({"DATE", "DOB", "AGE"})
 # seconds on a long word followed by a space).
 _LEFT = re.compile(r"[A-Za-z0-9]+(?:[-./#][A-Za-z0-9]+)*[-./#]?\Z")
 _RIGHT = re.compile(r"^(?:[-/#]?[A-Za-z0-9]+)+")  # and after it
-_PREFIX = re.compile(r"(?<![\w./-])([A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]{1,6})?)[ \t-]\Z")
+_CODE = r"[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]{1,6})?"
+_PREFIX = re.compile(rf"(?<![\w./-])((?:{_CODE}[ \t])?{_CODE})[ \t-]\Z")  # "CDL CO", "PICC LOT": two at most
 # A group written after the number, a space apart: three digits or more ("C-22 419 808"), or a short
 # group or one capital letter that closes the identifier ("RLA 771024 G)", "W 2847 7109 2").
 _GROUP_AFTER = re.compile(
@@ -37,7 +39,7 @@ REACH = 30  # characters looked at on either side
 
 def _coded(prefix: str) -> bool:
     """A series or issuer code: capital letters that are no clinical or English word."""
-    return not any(lexicon.clinical(part) or lexicon.english(part) for part in prefix.split("-"))
+    return not any(lexicon.clinical(part) or lexicon.english(part) for part in re.split(r"[ \t-]", prefix))
 
 
 def _extended(text: str, span: Span) -> tuple[int, int]:
@@ -50,7 +52,7 @@ def _extended(text: str, span: Span) -> tuple[int, int]:
         end += right.end()
     while group := _GROUP_AFTER.match(text, end):
         end = group.end()
-    prefix = _PREFIX.search(text[max(0, start - 12) : start])
+    prefix = _PREFIX.search(text[max(0, start - 24) : start])
     long = sum(c.isdigit() for c in text[start:end]) >= LONG_DIGITS
     if prefix and (long or _coded(prefix.group(1))):
         start -= len(prefix.group())

@@ -45,23 +45,37 @@ _STREET = re.compile(
     r"|(?<![\w.#-])(?:(?!(?:The|This|That|Our|Each|Every|Any)\b)"
     r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*\.?[ \t]+){1,3}"
     r"(?:County|Parish|Borough|Township|Twp\.?)(?![\w])"  # "Queens County": a unit smaller than a state
-    r"|(?i:\b(?:RR|R\.R\.|rural route|HC|P\.?\s?O\.?)[ \t]*\d*[ \t]*,?[ \t]*box[ \t]+\d+)"
+    r"|(?i:\b(?:RR|R\.R\.|rural route|Rt\.?|Rte\.?|HC|P\.?\s?O\.?)[ \t]*\d*[ \t]*,?[ \t]*box[ \t]+\d+)"
     r"|(?<=[,;] )(?:Rm|Room|Apt|Unit|Suite|Ste)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"  # ", Rm 118-B"
     r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
 )
 
-# The unit written right after a place: part of the address.
-_UNIT_WORD = r"(?i:rm|room|apt|unit|suite|ste|cabin|#)"
-_UNIT_AFTER = re.compile(rf"[ \t,]+{_UNIT_WORD}\.?[ \t]*#?[ \t]*\d{{1,5}}(?:-?[A-Z])?\b")
-_NUMBER_AFTER = re.compile(r"\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b")  # the place ends with its unit word
+# The unit of a residence written right before or after a place: part of the address ("Lot 14,
+# Whispering Pines Mobile Home Park", "Camp 4, Cabin 11", "58 Elm Terrace, 2nd floor", "trailer 14-B").
+_UNIT_WORD = (
+    r"(?i:rm|room|apt|apartment|unit|suite|ste|cabin|lot|trailer|space|site|camp|bldg|building|flat|#)"
+)
+_UNIT_NUMBER = r"[ \t]*#?[ \t]*(?:\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,4})\b"
+_UNIT_AFTER = re.compile(
+    rf"[ \t,]+(?:{_UNIT_WORD}\.?{_UNIT_NUMBER}|\d{{1,2}}(?:st|nd|rd|th)[ \t]+(?i:floor|fl\b\.?))"
+)
+_UNIT_BEFORE = re.compile(rf"(?<![\w-]){_UNIT_WORD}\.?{_UNIT_NUMBER}[ \t]*,?[ \t]+\Z")
+_NUMBER_AFTER = re.compile(rf"\.?{_UNIT_NUMBER}")  # the place ends with its unit word
 _ENDS_WITH_UNIT = re.compile(rf"\b{_UNIT_WORD}$")
+_HOUSED = frozenset({"ADDRESS", "PLACE", "NAME"})  # a named residence or camp is found as a name
 
 
-def _unit_after(text: str, span: Span) -> re.Match[str] | None:
-    """The unit written right after an address span, or the number after its own unit word."""
-    if _ENDS_WITH_UNIT.search(text[span.start : span.end]):
-        return _NUMBER_AFTER.match(text, span.end)
-    return _UNIT_AFTER.match(text, span.end)
+def _with_units(text: str, span: Span) -> Span:
+    """The span with the units written right before and after it, each in turn ("Camp 4, Cabin 11")."""
+    start, end = span.start, span.end
+    while True:
+        ends_with_unit = _ENDS_WITH_UNIT.search(text[start:end])
+        after = (_NUMBER_AFTER if ends_with_unit else _UNIT_AFTER).match(text, end)
+        before = _UNIT_BEFORE.search(text, max(0, start - 24), start)
+        if not after and not before:
+            return Span(start, end, span.kind, span.key, span.rank)
+        end = after.end() if after else end
+        start = before.start() if before else start
 
 
 def _echo_spans(
@@ -133,8 +147,7 @@ def find(text: str, anchor: int) -> list[Span]:
             spans.append(Span(start, end, kind, (kind, text[start:end].upper()), ZONE))
     spans += [Span(a, b, ages.KIND, (ages.KIND, text[a:b].lower()), LABELLED) for a, b in ages.find(text)]
     spans += [Span(a, b, "PLACE", ("PLACE", lexicon.fold(text[a:b])), ZONE) for a, b in places.find(text)]
-    spans += [Span(s.start, unit.end(), s.kind, s.key, s.rank) for s in spans  # "Larkin House Inn Rm 207"
-              if s.kind == "ADDRESS" and (unit := _unit_after(text, s))]
+    spans += [housed for s in spans if s.kind in _HOUSED and (housed := _with_units(text, s)) != s]
     kept = _structural(text)
     spans = [s for s in spans if s.start > title_end and not any(a <= s.start < b for a, b in kept)]
     facility = re.search(r"^  Facility\s{2,}(\S.*)$", text, re.MULTILINE)  # a town in the hospital's name

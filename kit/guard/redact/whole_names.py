@@ -1,0 +1,93 @@
+"""A name found as an identifier is completed to the whole run of capitalised words it is written in: a
+person's given name in front of a surname found elsewhere ("Wendell Obi-Marsh", the sentence's first
+word), a firm's words after a place found in it ("Seoul Garden Dry Cleaners", "Haakenson Bros. Grain"),
+a plate's code after its state ("Texas R47 2KT"), the rest of its token ("TM-118"), and the town a firm
+or place is said to be in ("Bayview Smiles Dental in Gig Harbor"). A run of capitalised words names one
+thing; when one of its words identifies the patient, the rest goes with it.
+
+It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest). It never
+extends a number, a date or an age, never takes a courtesy or clinical title in front ("Mrs.", "Dr."),
+never takes a word the clinical lexicon knows, never takes a sentence's first word when that word is
+safe English ("Her", "The", "Lives"), and leaves sentences written in capitals alone (capitals there say
+nothing about names) and the record's own Facility line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kit.guard.redact import lexicon
+from kit.guard.redact.patterns import TITLES
+from kit.guard.redact.spans import Span
+
+PLACED = frozenset({"NAME", "EMPLOYER", "ADDRESS", "PLACE"})  # what may have a town written after it
+COMPLETED = frozenset({"NAME", "PATIENT", "RELATIVE", "NICKNAME", "EMPLOYER", "ADDRESS", "PLACE"})
+# A capitalised word (with the abbreviations a firm's name goes on after), or a code in capitals and digits.
+_WORD = (
+    r"(?:[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*(?:(?<=Bros|Corp|Assn|Intl)\.)?"
+    r"|(?=[A-Z]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,8})"
+)
+_AFTER = re.compile(rf"[ \t]+(?:(?:of|de|del|la|&)[ \t]+)?({_WORD})(?![\w'’-])")
+_ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest of the token
+# The town a firm or a place is in, written after it ("Bayview Smiles Dental in Gig Harbor").
+_LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WORD}){{0,2}})(?![\w'’-])")
+_BEFORE = re.compile(rf"(?<![\w'’.-])({_WORD})[ \t]+\Z")
+_STAMP = re.compile(r"[ \t]*\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?")
+_FACILITY = re.compile(r"^  Facility[ \t]{2,}.*$", re.MULTILINE)
+REACH = 40  # characters looked at before a span
+
+
+def _shouted(line: str) -> bool:
+    letters = [c for c in line if c.isalpha()]
+    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
+
+
+def _takes(word: str, first: bool) -> bool:
+    """Whether the run's word goes with the name: not a title, not clinical, not a safe first word or
+    a safe word in capitals."""
+    if word.rstrip(".") in TITLES or lexicon.clinical(word):
+        return False
+    return not ((first or word.isupper()) and lexicon.safe(word))  # "KRELL AT BEDSIDE": not "AT"
+
+
+def _first(written_before: str) -> bool:
+    """Whether a word after this much of its line opens a sentence."""
+    before = written_before.rstrip(" \t")
+    return not before or before.endswith((".", "!", "?", ":", ";", "—", '"', "“", "(", "--")) or bool(
+        _STAMP.fullmatch(before)
+    )
+
+
+def _line(text: str, at: int) -> tuple[int, int]:
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return start, len(text) if end < 0 else end
+
+
+def completed(text: str, spans: list[Span]) -> list[Span]:
+    """A longer candidate for each name, firm or place span written inside a longer capitalised run."""
+    facility = _FACILITY.search(text)
+    found = []
+    for span in spans:
+        if span.kind not in COMPLETED or span.day is not None:
+            continue
+        if facility and facility.start() <= span.start < facility.end():
+            continue
+        line_start, line_end = _line(text, span.start)
+        if _shouted(text[line_start:line_end]):
+            continue
+        start, end = span.start, span.end
+        while (after := _AFTER.match(text, end, line_end)) and _takes(after.group(1), False):
+            end = after.end()
+        if attached := _ATTACHED.match(text, end, line_end):
+            end = attached.end()
+        located = _LOCATED.match(text, end, line_end) if span.kind in PLACED else None
+        if located and all(_takes(w, False) for w in located.group(1).split()):
+            end = located.end()
+        while before := _BEFORE.search(text, max(line_start, start - REACH), start):
+            if not _takes(before.group(1), _first(text[line_start : before.start()])):
+                break
+            start = before.start()
+        if (start, end) != (span.start, span.end):
+            found.append(Span(start, end, span.kind, span.key, span.rank))
+    return found

@@ -1,0 +1,55 @@
+"""The redactor's design round after r8-r10 (issue 33), in the project's own words (none copied from a
+blind set): a name found in prose is found again wherever it stands; people named with no cue word; a
+whole run of capitalised words goes with the identifier in it; the units of a residence; counties and
+points on a road by their form; capital codes before a number; the patient's town in the Facility line;
+sentences written in capitals; the word beside a nickname; undotted initials. And what must stay:
+letters and capital abbreviations of charting in prose and review notes."""
+
+import pytest
+
+from kit.guard.redact import redact
+from tests.helpers import admission_record
+
+SALT = "runs-test-salt"
+FACTS = (
+    ("Patient name", "PELLINGHAM-ODUYA, Amarachi"),
+    ("Home town", "Quorrelby"),
+)
+PROSE = (
+    "Lives with her companion of many years, Ostrin Vaskeld, on a smallholding. Ostrin drove her here. "
+    "A man from the ferry landing, Douglas Mason, feeds her goats. She co-owns Quorrelby Lantern "
+    "Outfitters in Tessmoor Reach. Her grandchildren call her Nonny, and she is called Pim by her "
+    "sister. Grant Pellingham-Oduya lives nearby. Her bunkmate \"Rooster\" Vallandry stayed overnight. "
+    "Dwelling: Lot 7, Heronmoor Mobile Home "
+    "Park. Found near Exit 212 of the interstate, Ballinor County. Commercial permit WX DL 58-301-4472 "
+    "is on file. SON TOBIAS KRELL AT BEDSIDE, UPDATED ON PLAN."
+)
+REVIEW = (
+    "2026-06-11  APO reviewed; GCS 15, K 3.1, FSBG 212, ABGs pending; H&P complete.",
+    "2026-06-12  R IJ line placed; TKA R side unchanged; L&D notified.",
+)
+TEXT = admission_record(
+    documentation=PROSE, review=REVIEW, more_facts=FACTS, facility="Quorrelby Memorial Hospital"
+)
+DONE = redact(TEXT, "ADM-9003", SALT)
+
+
+@pytest.mark.parametrize(
+    "gone",
+    [
+        "Vaskeld", "Ostrin drove", "Douglas Mason", "Lantern Outfitters", "Tessmoor", "Nonny", "Pim",
+        "Vallandry", "Lot 7", "Heronmoor", "Exit 212", "Ballinor County", "WX DL", "58-301-4472", "TOBIAS",
+        "KRELL", "APO", "Quorrelby", "Grant",
+    ],
+)  # fmt: skip
+def test_the_identifier_is_gone(gone):
+    assert gone not in DONE.text
+
+
+@pytest.mark.parametrize(
+    "kept",
+    ["GCS 15", "K 3.1", "FSBG 212", "ABGs", "H&P", "R IJ", "TKA R", "L&D", "SON",
+     "AT BEDSIDE, UPDATED ON PLAN", "Memorial Hospital", "feeds her goats", "the interstate"],
+)
+def test_charting_stays(kept):
+    assert kept in DONE.text
