@@ -145,7 +145,7 @@ def _rewritten(folded: str) -> bool:
         return False
     for variant in encoded.rewritings(folded):
         if script.mostly_english(variant.lower()) and (
-            any(p.search(variant) for _, p in PATTERNS) or learned.flags(variant)
+            any(matches(variant) for _, matches in _MATCHERS) or learned.flags(variant)
         ):
             return True
     return False
