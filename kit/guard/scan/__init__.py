@@ -39,7 +39,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kit.guard.scan import encoded, learned, script, speech, voice
+from kit.guard.scan import encoded, learned, literals, script, speech, voice
 from kit.guard.scan.patterns import (
     ADDRESSEE,
     DETERMINATION,
@@ -77,10 +77,13 @@ _INVISIBLE = re.compile(
     "\x00-\x08\x0e-\x1b\x7f]"
 )
 _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"})
-_QUOTES = str.maketrans({  # every script's double quotation marks read as '"': « », „ “, 「 」
-    "\u2018": "'", "\u2019": "'",
-    **dict.fromkeys("\u201c\u201d\u201e\u201f\u00ab\u00bb\u300c\u300d\u300e\u300f", '"'),
-})
+_QUOTES = str.maketrans(
+    {  # every script's double quotation marks read as '"': « », „ “, 「 」
+        "\u2018": "'",
+        "\u2019": "'",
+        **dict.fromkeys("\u201c\u201d\u201e\u201f\u00ab\u00bb\u300c\u300d\u300e\u300f", '"'),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -112,11 +115,13 @@ def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, .
         found.append(HIDDEN)
     folded = _fold(unit)
     content = voice.authored(folded)  # an author's role label is provenance; the determination row reads it
-    for reason, pattern in PATTERNS:
-        if reason not in found and pattern.search(folded if reason == DETERMINATION else content):
+    for reason, matches in _MATCHERS:
+        if reason not in found and matches(folded if reason == DETERMINATION else content):
             found.append(reason)
     disguised = (
-        script.lookalike_words(folded) or script.disguised_letters(raw) or encoded.payloads(folded)
+        script.lookalike_words(folded)
+        or script.disguised_letters(raw)
+        or encoded.payloads(folded)
         or encoded.other_payloads(folded)
     )
     if HIDDEN not in found and (disguised or _rewritten(folded)):
@@ -129,6 +134,8 @@ def _reasons(unit: str, heard: str, *, text_start: bool = False) -> tuple[str, .
 
 
 _ORDER = [reason for reason, _ in PATTERNS] + [FOREIGN, LEARNED]  # how a unit's reasons are reported
+# Each pattern's search, skipped on a unit without the words it needs (kit.guard.scan.literals).
+_MATCHERS = tuple((reason, literals.matcher(pattern)) for reason, pattern in PATTERNS)
 
 
 def _rewritten(folded: str) -> bool:
@@ -138,7 +145,7 @@ def _rewritten(folded: str) -> bool:
         return False
     for variant in encoded.rewritings(folded):
         if script.mostly_english(variant.lower()) and (
-            any(p.search(variant) for _, p in PATTERNS) or learned.flags(variant)
+            any(matches(variant) for _, matches in _MATCHERS) or learned.flags(variant)
         ):
             return True
     return False

@@ -50,30 +50,50 @@ def _word_grams(text: str) -> list[str]:
     return [" ".join(tokens[i : i + n]) for n in range(low, high + 1) for i in range(len(tokens) - n + 1)]
 
 
-def _char_grams(text: str) -> list[str]:
+def _word_char_grams(word: str) -> list[str]:
+    """One lowercased word's character grams, as scikit-learn's char_wb analyzer makes them."""
     low, high = CHAR_SETTINGS["ngram_range"]
+    padded = f" {word} "
     grams: list[str] = []
-    for word in text.lower().split():  # scikit-learn folds runs of white space first: split() does too
-        padded = f" {word} "
-        for n in range(low, high + 1):  # a word no longer than n gives one gram, and no longer ones
-            grams.extend(padded[i : i + n] for i in range(max(1, len(padded) - n + 1)))
-            if len(padded) <= n:
-                break
+    for n in range(low, high + 1):  # a word no longer than n gives one gram, and no longer ones
+        grams.extend(padded[i : i + n] for i in range(max(1, len(padded) - n + 1)))
+        if len(padded) <= n:
+            break
     return grams
 
 
-def _bag_score(grams: list[str], weights: dict[str, list[float]]) -> float:
+# Charting repeats its words: each word's known grams are worked out once. Dropping the grams the model
+# does not know before counting leaves the score as it was (they add nothing, and the known ones keep
+# their order), so the sums are added in the same order.
+@functools.lru_cache(maxsize=1 << 16)
+def _known_char_grams(word: str) -> tuple[str, ...]:
+    known = _model()["char"]
+    return tuple(gram for gram in _word_char_grams(word) if gram in known)
+
+
+def _bag_score(grams: list[str], terms: dict[str, tuple[float, float, float, float]]) -> float:
     """The bag's contribution: sublinear TF-IDF over the grams the model knows, unit length, dotted
     with the coefficients (one pass over the distinct grams)."""
     dot = square = 0.0
     for gram, n in Counter(grams).items():
-        known = weights.get(gram)
-        if known is None:
+        term = terms.get(gram)
+        if term is None:
             continue
-        value = known[0] if n == 1 else (1 + math.log(n)) * known[0]
-        dot += value * known[1]
+        if n == 1:
+            dot += term[2]
+            square += term[3]
+            continue
+        value = (1 + math.log(n)) * term[0]
+        dot += value * term[1]
         square += value * value
     return dot / math.sqrt(square) if square else 0.0
+
+
+@functools.lru_cache(maxsize=2)
+def _terms(bag: str) -> dict[str, tuple[float, float, float, float]]:
+    """One bag's weights as `_bag_score` reads them: each gram's IDF and coefficient, and for a gram seen
+    once the products it adds (the very products worked out per unit: the same floats)."""
+    return {gram: (idf, coef, idf * coef, idf * idf) for gram, (idf, coef) in _model()[bag].items()}
 
 
 @functools.lru_cache(maxsize=1)
@@ -89,8 +109,13 @@ def score(unit: str) -> float:
 def _score(text: str) -> float:
     model = _model()
     spoken = sum(model["acts"][name] * x for name, x in zip(acts.NAMES, acts.features(text), strict=True))
-    return model["intercept"] + spoken + _bag_score(_word_grams(text), model["word"]) + _bag_score(
-        _char_grams(text), model["char"]
+    # scikit-learn folds runs of white space first: split() does too
+    char = [gram for word in text.lower().split() for gram in _known_char_grams(word)]
+    return (
+        model["intercept"]
+        + spoken
+        + _bag_score(_word_grams(text), _terms("word"))
+        + _bag_score(char, _terms("char"))
     )
 
 
