@@ -82,11 +82,27 @@ def _merged(spans: list[Span]) -> list[Span]:
     return out
 
 
-def _choose(spans: list[Span]) -> list[Span]:
-    """Non-overlapping spans: overlapping identifiers joined (_merged); between one and a date or an age
-    over 89, the longest first, a lower rank first among equals; in text order."""
+def _short_of_dates(text: str, spans: list[Span], dated: list[Span]) -> list[Span]:
+    """Each identifier span that runs into a date written after it ("Vaskeld Jan" of "Vaskeld Jan 4,
+    2026") cut short where the date starts, so the date is shifted whole and no part of it is left."""
+    out = []
+    for span in spans:
+        cut = min((d.start for d in dated if span.start < d.start < span.end < d.end), default=None)
+        if cut is not None:
+            end = max(span.start, len(text[:cut].rstrip(" \t,")))
+            span = Span(span.start, end, span.kind, span.key, span.rank)
+        if span.end > span.start:
+            out.append(span)
+    return out
+
+
+def _choose(spans: list[Span], text: str) -> list[Span]:
+    """Non-overlapping spans: overlapping identifiers joined (_merged), none running into a date after
+    it; between one and a date or an age over 89, the longest first, a lower rank first among equals;
+    in text order."""
     apart = [s for s in spans if s.day is not None or s.kind == ages.KIND]
-    candidates = _merged([s for s in spans if s.day is None and s.kind != ages.KIND]) + apart
+    named = [s for s in spans if s.day is None and s.kind != ages.KIND]
+    candidates = _merged(_short_of_dates(text, named, [s for s in apart if s.day is not None])) + apart
     kept: list[Span] = []
     for span in sorted(candidates, key=lambda s: (-(s.end - s.start), s.rank, s.start)):
         if all(span.end <= k.start or span.start >= k.end for k in kept):
@@ -115,7 +131,7 @@ def _placeholders(chosen: list[Span]) -> dict[tuple[str, str], str]:
 
 def redact(text: str, record_id: str, salt: str) -> Redacted:
     """`text` with every identifier found replaced and every date shifted (see the module docstring)."""
-    chosen = _choose(finder.candidates(text))
+    chosen = _choose(finder.candidates(text), text)
     days = dates.offset_days(salt, record_id, {s.day.day for s in chosen if s.day is not None})
     names = _placeholders(chosen)
     out: list[str] = []

@@ -13,11 +13,14 @@ or the unit is not ASCII, it runs the pattern; it never changes a pattern or the
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable
-from re import _constants as sre  # the parser's own node names (Python 3.11 and later)
-from re import _parser as parser
 from typing import Any
+
+# The parser and its node names are private modules of `re` (Python 3.11 and later), without type stubs.
+sre: Any = importlib.import_module("re._constants")
+parser: Any = importlib.import_module("re._parser")
 
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
 

@@ -53,3 +53,11 @@ def test_the_identifier_is_gone(gone):
 )
 def test_charting_stays(kept):
     assert kept in DONE.text
+
+
+def test_a_name_is_never_completed_into_the_date_after_it():
+    text = admission_record(documentation="Her neighbour Ostrin Vaskeld Jan 4, 2026 brought soup.")
+    done = redact(text, "ADM-9004", SALT)
+    dates = [p.original for p in done.pieces if p.kind == "DATE"]
+    assert "Jan 4, 2026" in dates
+    assert "Vaskeld" not in done.text
