@@ -1,7 +1,7 @@
 """Ages over 89, which HIPAA's Safe Harbor counts as an identifier: found wherever they are written
 ("94-year-old", "Age 92", "aged ninety-one", "96 yrs", "93F", "Sex / age  M / 97", "Age / sex  97 / F",
-"noventa y cinco años", "95 años") so the redactor can
-write "90 or older" in their place. An age of 89 or less is left as written.
+"noventa y cinco años", "95 años", "is 101 and lives with them", a name's ", 97," between commas) so
+the redactor can write "90 or older" in their place. An age of 89 or less is left as written.
 
 It only finds; the replacement text is the redactor's (kit.guard.redact.core).
 """
@@ -38,7 +38,12 @@ _PATTERNS = (
     re.compile(r"(?i:\bin\s+(?:his|her|their)\s+)(?P<n>(?:late\s+|early\s+|mid-?)?(?:nineties|90s))\b"),
     # an age told by what a person will live to or is: "I aim to see 101", "make 104", "who is 93 herself"
     re.compile(rf"(?i:\b(?:turn(?:s|ed|ing)?|see|make|celebrat(?:e|es|ed|ing))\s+)(?P<n>{_NUMBER})(?![\w%/]|\.\d)"),
-    re.compile(rf"(?i:\b(?:is|was)\s+)(?P<n>{_NUMBER})(?=\s+(?:herself|himself|themselves|now|this year)\b)"),
+    re.compile(
+        rf"(?i:\b(?:is|was)\s+)(?P<n>{_NUMBER})"
+        r"(?=\s+(?:herself|himself|themselves|now|this year|and (?:still )?(?:lives|lived|resides))\b)"
+    ),  # "her grandmother is 101 and lives with them"
+    # a person's age set off by commas after the name: "Shmuel Rosenzweig (Shmulik), 97, lives alone"
+    re.compile(r"(?<=(?:[^\W\d_]|[)\]]),[ \t])(?P<n>1[0-2]\d|9\d)(?=,[ \t]+[^\W\d_])"),
     re.compile(rf"(?i:\b(?P<n>{_ABROAD})[ \t]+{_YEARS_ABROAD}\b)"),  # "noventa y cinco años"
 )
 

@@ -61,3 +61,17 @@ def test_a_name_is_never_completed_into_the_date_after_it():
     dates = [p.original for p in done.pieces if p.kind == "DATE"]
     assert "Jan 4, 2026" in dates
     assert "Vaskeld" not in done.text
+
+
+@pytest.mark.parametrize(
+    "said", ["Her grandmother is 101 and lives with them.", "Her uncle Tobin Quell (Toby), 97, lives alone."]
+)
+def test_an_age_over_89_told_without_the_word_age(said):
+    done = redact(admission_record(documentation=said), "ADM-9005", SALT)
+    assert "90 or older" in done.text
+    assert "101" not in done.text and "97" not in done.text
+
+
+@pytest.mark.parametrize("said", ["Glucose is 101 and rising.", "HR 88, 97, RR 18 on the monitor."])
+def test_a_value_is_not_taken_for_an_age(said):
+    assert "90 or older" not in redact(admission_record(documentation=said), "ADM-9006", SALT).text
