@@ -130,21 +130,40 @@ def times_of_day(value: str) -> bool:
     return len(groups) > 1 and all(_CLOCK.fullmatch(group) for group in groups)
 
 
+# Digits written close together, nine or more: only a line holding such a run can hold a phone number
+# the matcher would keep (MIN_PHONE_DIGITS), so libphonenumber, the redactor's slowest step, reads no other.
+_LONG_NUMBER = re.compile(r"\d(?:\D{0,3}\d){8}")
+_LINE_STAMP = re.compile(r"^[ \t]*\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?[ \t]")  # a dated line's own stamp
+
+
+def _lines_with_long_numbers(text: str) -> list[tuple[int, str]]:
+    """(offset, line) of each line holding nine digits within a few characters of each other, its own
+    date stamp aside."""
+    found, at = [], 0
+    for line in text.split("\n"):
+        if _LONG_NUMBER.search(_LINE_STAMP.sub("", line)):
+            found.append((at, line))
+        at += len(line) + 1
+    return found
+
+
 def phones(text: str) -> list[tuple[int, int, str]]:
     """(start, end, text) of every number libphonenumber finds that could be a phone number in one of
     PHONE_REGIONS' national formats (an international one in any); nine digits or more (so never a
     blood pressure or a dose), never a date or a run of times of day; and a six- to eight-digit number
     right after a word that says it is one ("reachable on 752 41 38")."""
     found = {}
-    for region in PHONE_REGIONS:
-        for match in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.POSSIBLE):
-            raw = match.raw_string
-            clinical = (
-                raw.count("/") > 1 or _NOT_A_PHONE.search(text[max(0, match.start - 12) : match.start])
-                or times_of_day(raw)
-            )
-            if len(re.sub(r"\D", "", raw)) >= MIN_PHONE_DIGITS and not dates.find(raw, 2000) and not clinical:
-                found[(match.start, match.end)] = raw
+    possible = phonenumbers.Leniency.POSSIBLE
+    matches = ((at, m) for at, line in _lines_with_long_numbers(text) for region in PHONE_REGIONS
+               for m in phonenumbers.PhoneNumberMatcher(line, region, leniency=possible))
+    for at, match in matches:
+        raw, start = match.raw_string, at + match.start
+        clinical = (
+            raw.count("/") > 1 or _NOT_A_PHONE.search(text[max(0, start - 12) : start])
+            or times_of_day(raw)
+        )
+        if len(re.sub(r"\D", "", raw)) >= MIN_PHONE_DIGITS and not dates.find(raw, 2000) and not clinical:
+            found[(start, at + match.end)] = raw
     for short in _SHORT_NUMBER.finditer(text):
         digits = len(re.sub(r"\D", "", short.group()))
         before = text[max(0, short.start() - 30) : short.start()]

@@ -14,6 +14,7 @@ nothing about names) and the record's own Facility line.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from kit.guard.redact import lexicon
@@ -37,6 +38,7 @@ _FACILITY = re.compile(r"^  Facility[ \t]{2,}.*$", re.MULTILINE)
 REACH = 40  # characters looked at before a span
 
 
+@functools.lru_cache(maxsize=4096)
 def _shouted(line: str) -> bool:
     letters = [c for c in line if c.isalpha()]
     return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)

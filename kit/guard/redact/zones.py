@@ -16,6 +16,7 @@ for a patient living in Hillcrest); it replaces nothing itself (kit.guard.redact
 
 from __future__ import annotations
 
+import functools
 import re
 
 from kit.guard.redact import ages, fields, lexicon, mentions, patterns, places, shapes
@@ -78,11 +79,10 @@ def _with_units(text: str, span: Span) -> Span:
         start = before.start() if before else start
 
 
-def _echo_spans(
-    text: str, given: tuple[tuple[str, str], ...], start: int, end: int | None = None
-) -> list[Span]:
-    """Every word, number or phrase a facts value gave up, written again between `start` and `end` (an
-    English word only where it is capitalised as it was), found with one pattern per record."""
+@functools.lru_cache(maxsize=8)
+def _echo_pattern(given: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    """One pattern for every word, number or phrase a record's facts gave up, and each one's kind (made
+    once per record: the prose after the block and the Facility line ask for the same)."""
     kinds: dict[str, str] = {}
     alternatives: list[str] = []
     for kind, word in dict.fromkeys(given):
@@ -95,8 +95,18 @@ def _echo_spans(
         else:
             alternatives.append("(?i:" + r"[\s,]+".join(map(re.escape, word.split())) + ")")
     if not alternatives:
+        return None, kinds
+    return re.compile(rf"(?<![\w])(?:{'|'.join(sorted(alternatives, key=len, reverse=True))})(?![\w])"), kinds
+
+
+def _echo_spans(
+    text: str, given: tuple[tuple[str, str], ...], start: int, end: int | None = None
+) -> list[Span]:
+    """Every word, number or phrase a facts value gave up, written again between `start` and `end` (an
+    English word only where it is capitalised as it was)."""
+    pattern, kinds = _echo_pattern(given)
+    if pattern is None:
         return []
-    pattern = re.compile(rf"(?<![\w])(?:{'|'.join(sorted(alternatives, key=len, reverse=True))})(?![\w])")
     found = []
     for match in pattern.finditer(text, start, len(text) if end is None else end):
         key = re.sub(r"[\s,]+", " ", match.group()).lower()
