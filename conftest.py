@@ -43,12 +43,25 @@ def pytest_configure(config: pytest.Config) -> None:
 # Every test in these folders runs other processes (inner pytest sessions, servers, fresh interpreters)
 # or a whole corpus: marked `slow`, so the README's test command leaves them out and CI runs them on a
 # line of their own (`pytest -m "slow and not timing and not benchmark" -n auto`).
-SLOW_FOLDERS = tuple(Path(__file__).resolve().parent / "tests" / name for name in ("plugin", "integration"))
+TESTS = Path(__file__).resolve().parent / "tests"
+SLOW_FOLDERS = tuple(TESTS / name for name in ("plugin", "integration"))
+# These modules are marked `slow` as well: each starts a browser or a server process, retrains the
+# scan's model to check the shipped weights, or measures a guard over all the fixed material under
+# tests/material (every blind set, forged line and held-apart form: it grows with each blind set).
+# The main job (`pytest tests/eval -m "not paid"`) and CI's second line run them.
+SLOW_MODULES = tuple(
+    TESTS / name
+    for name in (
+        "runs/test_report_browser.py", "board/test_board_browser.py", "board/test_command.py",
+        "eval/test_scan_model.py", "eval/test_scan_unseen.py", "eval/test_redaction_material.py",
+        "eval/test_redaction_forms.py", "eval/test_forged.py",
+    )
+)  # fmt: skip
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if any(folder in item.path.parents for folder in SLOW_FOLDERS):
+        if item.path in SLOW_MODULES or any(folder in item.path.parents for folder in SLOW_FOLDERS):
             item.add_marker(pytest.mark.slow)
 
 
