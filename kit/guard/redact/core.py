@@ -13,6 +13,7 @@ writes nothing and logs nothing.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass
 
@@ -131,6 +132,13 @@ def _placeholders(chosen: list[Span]) -> dict[tuple[str, str], str]:
 
 def redact(text: str, record_id: str, salt: str) -> Redacted:
     """`text` with every identifier found replaced and every date shifted (see the module docstring)."""
+    return _redacted(text, record_id, salt)
+
+
+@functools.lru_cache(maxsize=1024)
+def _redacted(text: str, record_id: str, salt: str) -> Redacted:
+    """`redact`, worked out once per process for each text, id and salt (the result is immutable):
+    runs of several arms over one corpus redact each record once."""
     chosen = _choose(finder.candidates(text), text)
     days = dates.offset_days(salt, record_id, {s.day.day for s in chosen if s.day is not None})
     names = _placeholders(chosen)
