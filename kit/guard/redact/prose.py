@@ -25,6 +25,7 @@ from kit.guard.redact.patterns import (
     NOT_SURNAMES,
     PARTICLES,
     RELATIONS,
+    TITLES,
     UPPER_LETTER,
 )
 
@@ -70,13 +71,17 @@ _SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{4,10}\d(?![\w.:/-])")
 
 def related(text: str) -> list[tuple[str, str]]:
     """(name, "RELATIVE") for everyone named after a relation word; a field's label word is never the
-    lower-case surname that closes a name ("Husband Winston's phone (803) ...")."""
+    lower-case surname that closes a name ("Husband Winston's phone (803) ..."), a title is never a
+    name ("son Mr. Park"), and clinical words alone (a language, "per son, Korean age 98") name no one."""
     found = []
     for match in RELATED.finditer(text):
         words = match.group(1).split()
         while len(words) > 1 and words[-1].islower() and label_word(words[-1]):
             words.pop()
-        found.append((" ".join(words), "RELATIVE"))
+        while words and words[0].rstrip(".") in TITLES:  # "son Mr. Park Min-ho": the title is no name
+            words.pop(0)
+        if words and not all(map(lexicon.clinical, words)):  # "per son, Korean age 98": a language
+            found.append((" ".join(words), "RELATIVE"))
     return found
 
 

@@ -75,3 +75,11 @@ def test_an_age_over_89_told_without_the_word_age(said):
 @pytest.mark.parametrize("said", ["Glucose is 101 and rising.", "HR 88, 97, RR 18 on the monitor."])
 def test_a_value_is_not_taken_for_an_age(said):
     assert "90 or older" not in redact(admission_record(documentation=said), "ADM-9006", SALT).text
+
+
+def test_a_title_or_a_language_after_a_relation_word_is_no_name():
+    said = "Goals set with her son Mr. Quell Vantorin; per son, Korean is spoken at home."
+    text = admission_record(documentation=said, more_facts=(("Patient name", "VANTORIN, Hae"),))
+    done = redact(text, "ADM-9007", SALT)
+    assert "Vantorin" not in done.text and "Quell" not in done.text
+    assert "Mr." in done.text and "Korean is spoken" in done.text
