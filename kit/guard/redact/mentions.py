@@ -17,7 +17,7 @@ import re
 from kit.guard.redact import lexicon
 from kit.guard.redact.facts import block_end, label_word, layout, offsets
 from kit.guard.redact.patterns import RELATIONS, TITLES
-from kit.guard.redact.runs import JOINERS, QUOTED, STANDALONE_WORD, WORD, capitalised_runs
+from kit.guard.redact.runs import JOINERS, QUOTED, STANDALONE_WORD, WORD, capitalised_runs, shouted
 from kit.guard.redact.spans import ZONE, Span
 from kit.rules import record
 
@@ -96,12 +96,6 @@ def _person(words: list[str], initial: bool) -> bool:
 _ABBREVIATION = re.compile(r"[A-Z]|[A-Z][A-Z0-9]{1,5}s?")
 
 
-def _shouted(sentence: str) -> bool:
-    """A sentence written in capitals throughout, where capitals say nothing about names."""
-    letters = [c for c in sentence if c.isalpha()]
-    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
-
-
 def _shouted_names(sentence: str, offset: int) -> list[Span]:
     """In a sentence written in capitals, each run of words that are neither safe nor clinical nor a
     title ("HIRED MAN PETE ACOSTA": PETE ACOSTA), three letters or more."""
@@ -148,8 +142,8 @@ def _beside_nickname(sentence: str, offset: int) -> list[Span]:
 
 def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     """The spans of one sentence in a place identifiers live."""
-    found = _shouted_names(sentence, offset) if _shouted(sentence) else _beside_nickname(sentence, offset)
-    for start, end, words in [] if _shouted(sentence) else capitalised_runs(sentence):
+    found = _shouted_names(sentence, offset) if shouted(sentence) else _beside_nickname(sentence, offset)
+    for start, end, words in [] if shouted(sentence) else capitalised_runs(sentence):
         initial = start == len(sentence) - len(sentence.lstrip())  # capitalised as a sentence's first word
         number = re.search(r"(?<![\w-])\d{1,6}[A-Za-z]?[ \t]+$", sentence[:start])  # "311 Mt Olive Ch Rd"
         start = number.start() if number and not initial else start
@@ -215,7 +209,7 @@ def _name_runs(sentence: str, offset: int) -> list[Span]:
     """Outside the places identifiers live: a run of two capitalised words or more with a word in it that
     is no English or clinical word at all (a firm, a school, a person: "Harrowgate Family Dental"; not
     "General Surgery", though Ward and General are surnames too), or a person's name (`_person`)."""
-    if _shouted(sentence):  # no cue here: only two words or more with a given name or surname among them
+    if shouted(sentence):  # no cue here: only two words or more with a given name or surname among them
         return [span for span in _shouted_names(sentence, offset) if " " in span.key[1]
                 and any(map(lexicon.name_word, span.key[1].split()))] + _beside_nickname(sentence, offset)
     found = _beside_nickname(sentence, offset)

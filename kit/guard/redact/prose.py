@@ -28,6 +28,7 @@ from kit.guard.redact.patterns import (
     TITLES,
     UPPER_LETTER,
 )
+from kit.guard.redact.runs import DATE_STAMP
 
 _PARTICLES = rf"(?:(?i:{'|'.join(sorted(PARTICLES, key=len, reverse=True))})[ \t]+)*"
 RELATED = re.compile(  # "her daughter Tanja petek, ...": a lower-case surname closing the name
@@ -138,7 +139,7 @@ def times_of_day(value: str) -> bool:
 # Digits written close together, nine or more: only a line holding such a run can hold a phone number
 # the matcher would keep (MIN_PHONE_DIGITS), so libphonenumber, the redactor's slowest step, reads no other.
 _LONG_NUMBER = re.compile(r"\d(?:\D{0,3}\d){8}")
-_LINE_STAMP = re.compile(r"^[ \t]*\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?[ \t]")  # a dated line's own stamp
+_LINE_STAMP = re.compile(rf"^[ \t]*{DATE_STAMP}[ \t]")  # a dated line's own stamp
 
 
 def _lines_with_long_numbers(text: str) -> list[tuple[int, str]]:

@@ -6,6 +6,7 @@ It only splits text; it decides nothing about what is an identifier.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -18,6 +19,18 @@ JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "du", "va
 
 # A quotation: in double quotes, or in single quotes that are not an apostrophe inside a word.
 QUOTED = re.compile(r"\"([^\"\n]{2,30})\"|“([^”\n]{2,30})”|(?<!\w)['‘]([^'’\n]{2,30})['’](?!\w)")
+
+# A dated line's stamp ("2026-06-11" or "2026-06-11 08:15"), as the record format writes it.
+DATE_STAMP = r"\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?"
+
+
+@functools.lru_cache(maxsize=4096)
+def shouted(text: str) -> bool:
+    """Text written in capitals throughout (12 letters or more, nine in ten capitals), where capitals say
+    nothing about names."""
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
+
 
 STOP = frozenset({"and", "or", "of", "the", "c/o", "aka", "a.k.a", "goes", "by", "w/", "with"})
 

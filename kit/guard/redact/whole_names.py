@@ -14,11 +14,11 @@ nothing about names) and the record's own Facility line.
 
 from __future__ import annotations
 
-import functools
 import re
 
 from kit.guard.redact import lexicon
 from kit.guard.redact.patterns import TITLES
+from kit.guard.redact.runs import DATE_STAMP, shouted
 from kit.guard.redact.spans import Span
 
 PLACED = frozenset({"NAME", "EMPLOYER", "ADDRESS", "PLACE"})  # what may have a town written after it
@@ -33,15 +33,9 @@ _ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest
 # The town a firm or a place is in, written after it ("Bayview Smiles Dental in Gig Harbor").
 _LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WORD}){{0,2}})(?![\w'’-])")
 _BEFORE = re.compile(rf"(?<![\w'’.-])({_WORD})[ \t]+\Z")
-_STAMP = re.compile(r"[ \t]*\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2})?")
+_STAMP = re.compile(rf"[ \t]*{DATE_STAMP}")
 _FACILITY = re.compile(r"^  Facility[ \t]{2,}.*$", re.MULTILINE)
 REACH = 40  # characters looked at before a span
-
-
-@functools.lru_cache(maxsize=4096)
-def _shouted(line: str) -> bool:
-    letters = [c for c in line if c.isalpha()]
-    return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
 
 
 def _takes(word: str, first: bool) -> bool:
@@ -76,7 +70,7 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
         if facility and facility.start() <= span.start < facility.end():
             continue
         line_start, line_end = _line(text, span.start)
-        if _shouted(text[line_start:line_end]):
+        if shouted(text[line_start:line_end]):
             continue
         start, end = span.start, span.end
         while (after := _AFTER.match(text, end, line_end)) and _takes(after.group(1), False):
