@@ -113,7 +113,7 @@ def measure(name: str) -> Measured:
                 result.leaked[kind] += 1
                 result.leaks.append((rid, kind, value))
         lines = text.splitlines()
-        for line in filter(None, keys.get(rid, {}).values()):
+        for line in [k.strip() for k in keys.get(rid, {}).values() if k and k.strip()]:
             result.key_lines += 1
             index = next((i for i, whole in enumerate(lines) if line in whole), None)
             if index is not None and line in (restore_quote(done, done.text.splitlines()[index]) or ""):

@@ -66,7 +66,7 @@ _PHONE_CONTEXT = re.compile(
 # 166", two slashes or more), a drug's National Drug Code ("NDC 0409-4888-02") and a range of vital
 # signs after its name ("BP 104-146/62-88").
 _NOT_A_PHONE = re.compile(r"(?i:\b(?:NDC|BP|SBP|DBP|MAP|HR|RR|pulse|glucose|BG)\b)[\s#:]*$")
-_CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # a time of day written the military way
+CLOCK = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # a time of day written the military way
 _SHORT_NUMBER = re.compile(r"(?<![\w.:/+-])\d[\d .-]{4,10}\d(?![\w.:/-])")
 
 
@@ -133,7 +133,7 @@ def employers(text: str) -> list[str]:
 def times_of_day(value: str) -> bool:
     """A run of times of day written the military way ("0800 1200 1700"), not a phone number."""
     groups = re.findall(r"\d+", value)
-    return len(groups) > 1 and all(_CLOCK.fullmatch(group) for group in groups)
+    return len(groups) > 1 and all(CLOCK.fullmatch(group) for group in groups)
 
 
 # Digits written close together, nine or more: only a line holding such a run can hold a phone number

@@ -31,6 +31,12 @@ _PREFIX = re.compile(rf"(?<![\w./-])((?:{_CODE}[ \t])?{_CODE})[ \t-]\Z")  # "CDL
 _GROUP_AFTER = re.compile(
     r"[ \t](?:\d{3,6}(?![\w,/:]|\.\d)|(?:\d{1,2}|[A-Z])(?=[,;)\]]|\.?[ \t]*$|\.[ \t]))", re.MULTILINE
 )
+# Capitals that close a code a space after its digits ("AL 7788 BH", "552 118 04S"): one to three
+# capitals or a short group of capitals and digits that is no word.
+_CLOSING = re.compile(r"[ \t]((?=[A-Z0-9]{1,4}(?![\w-]))(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,4})(?![\w-])")
+_CAPITAL_CODE = re.compile(r"[A-Z]{2,6}")  # a code in capitals found alone ("RTL" before "401 882 17 G")
+_GROUP = re.compile(r"[ \t]\d{2,6}(?![\w,/:]|\.\d)")  # after such a code, groups of two digits or more
+_NUMBERED = frozenset({"ID", "MRN", "SSN", "ACCOUNT", "MEMBER", "ENCOUNTER", "CSN", "PAGER"})
 MIN_DIGITS = 3
 GROUP_MIN_DIGITS = 2  # a shorter number ("C-22", cued) still takes the groups written after it
 LONG_DIGITS = 6  # in front of this many digits, capitals are a code even when a word ("UHC", "LAC", "AS")
@@ -52,11 +58,23 @@ def _extended(text: str, span: Span) -> tuple[int, int]:
         end += right.end()
     while group := _GROUP_AFTER.match(text, end):
         end = group.end()
+    closing = _CLOSING.match(text, end)
+    if closing and not (lexicon.english(closing.group(1)) or lexicon.clinical(closing.group(1))):
+        end = closing.end()
     prefix = _PREFIX.search(text[max(0, start - 24) : start])
     long = sum(c.isdigit() for c in text[start:end]) >= LONG_DIGITS
     if prefix and (long or _coded(prefix.group(1))):
         start -= len(prefix.group())
     return start, end
+
+
+def _grouped(text: str, end: int) -> int:
+    """Where a code in capitals ends: through the digit groups after it, and the capitals closing it."""
+    at = end
+    while group := _GROUP.match(text, at):
+        at = group.end()
+    closing = _CLOSING.match(text, at) if at > end else None
+    return closing.end() if closing and not lexicon.english(closing.group(1)) else at
 
 
 def completed(text: str, spans: list[Span]) -> list[Span]:
@@ -66,6 +84,12 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
         if span.kind in _NOT_COMPLETED or span.day is not None:
             continue
         digits = sum(c.isdigit() for c in text[span.start : span.end])
+        code = span.kind in _NUMBERED and _CAPITAL_CODE.fullmatch(text[span.start : span.end])
+        if digits < GROUP_MIN_DIGITS and code:
+            end = _grouped(text, span.end)
+            if end > span.end:
+                found.append(Span(span.start, end, span.kind, span.key, span.rank))
+            continue
         if digits < GROUP_MIN_DIGITS:
             continue
         if digits < MIN_DIGITS:

@@ -1,0 +1,35 @@
+"""The redactor's learned recogniser against its training material (kit.guard.redact.learned,
+scripts/train_redact_model.py): retraining writes the shipped weights byte for byte, so the file is
+deterministic and up to date with the sets it names; and it names development sets only, each one
+measured once blind before it was read (tests/material/redaction/README.md)."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from kit.guard.redact import learned
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+@pytest.fixture(scope="module")
+def trainer():
+    pytest.importorskip("sklearn")
+    import train_redact_model
+
+    return train_redact_model
+
+
+def test_retraining_writes_the_shipped_weights_byte_for_byte(trainer, tmp_path):
+    trainer.write(tmp_path / "model.json", trainer.fit(trainer.examples()))
+    assert (tmp_path / "model.json").read_bytes() == learned.MODEL.read_bytes()
+
+
+def test_the_model_names_the_sets_it_read_and_each_is_development_material(trainer):
+    trained_on = json.loads(learned.MODEL.read_text(encoding="utf-8"))["trained_on"]
+    assert trained_on == list(trainer.TRAINING_SETS)
+    for name in trained_on:
+        assert (trainer.REDACTION / name / "identifiers.json").exists(), name
