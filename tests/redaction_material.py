@@ -2,8 +2,9 @@
 record's identifiers as its writer listed them, by type, and the lines a reviewer cites.
 
 An identifier is leaked when one of its distinctive pieces (a word of two letters or more that is not a
-street or title word, a run of three digits or more, or its whole digit string of four or more) stands
-in the redacted text more often than the record uses it outside all of its identifiers: a word the
+street, title or identifier-kind word such as "plate" or "lot", nor the postal code of the state that
+issued a plate or a licence; a run of three digits or more, or its whole digit string of four or more)
+stands in the redacted text more often than the record uses it outside all of its identifiers: a word the
 record also uses for something else is not a leak, and a one- or two-letter fragment of a code is. An
 age over 89 is generalised when its number is gone from the text and "90 or older" stands there. A key
 line is intact when the line as the model sees it, quoted back, maps back to the line. A record the
@@ -33,7 +34,17 @@ GENERIC = frozenset({
     "gov", "us", "html", "no", "id", "ext", "box", "po", "hwy", "county", "de", "la", "van", "von", "der",
     "da", "di", "del", "le", "al", "el", "bin", "ben", "mc", "fl", "floor", "nw", "ne", "sw", "se",
     "year", "old", "years", "aged", "age", "yo", "ninety",
+    "plate", "plates", "tag", "lot", "serial", "sn", "ref", "vin", "reg",
 })  # fmt: skip
+# A state is no Safe Harbor identifier: its postal code in capitals, in a plate or a licence number it
+# issued ("AZ plate 3KF 228", "CDL CO 19-447-0382"), is no piece of one.
+STATE_CODES = frozenset([
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
+    "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM",
+    "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA",
+    "WV", "WI", "WY", "PR",
+])  # fmt: skip
+ISSUED = frozenset({"VEHICLE_IDENTIFIER", "LICENCE_OR_CERTIFICATE_NUMBER"})
 
 
 @dataclass
@@ -51,8 +62,9 @@ class Measured:
     key_lines_intact: int = 0
 
 
-def _pieces(value: str) -> set[str]:
-    words = {w.lower() for w in re.findall(r"[^\W\d_]{2,}", value) if w.lower() not in GENERIC}
+def _pieces(value: str, kind: str = "") -> set[str]:
+    words = {w.lower() for w in re.findall(r"[^\W\d_]{2,}", value)
+             if w.lower() not in GENERIC and not (kind in ISSUED and w in STATE_CODES)}
     pieces = words | set(re.findall(r"\d{3,}", value))
     whole = re.sub(r"\D", "", value)
     return pieces | ({"#" + whole} if len(whole) >= 4 else set())
@@ -109,7 +121,7 @@ def measure(name: str) -> Measured:
                 result.ages_generalised += _age_generalised(value, text, done.text)
                 continue
             result.planted[kind] += 1
-            if any(_count(p, out) > _count(p, rest) for p in _pieces(value)):
+            if any(_count(p, out) > _count(p, rest) for p in _pieces(value, kind)):
                 result.leaked[kind] += 1
                 result.leaks.append((rid, kind, value))
         lines = text.splitlines()
