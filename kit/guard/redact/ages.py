@@ -1,6 +1,7 @@
 """Ages over 89, which HIPAA's Safe Harbor counts as an identifier: found wherever they are written
 ("94-year-old", "Age 92", "aged ninety-one", "96 yrs", "93F", "Sex / age  M / 97", "Age / sex  97 / F",
-"noventa y cinco años", "95 años", "is 101 and lives with them", a name's ", 97," between commas) so
+"noventa y cinco años", "95 años", "is 101 and lives with them", a name's ", 97," between commas, an age
+in words with no cue, "(ninety-seven)") so
 the redactor can write "90 or older" in their place. An age of 89 or less is left as written.
 
 It only finds; the replacement text is the redactor's (kit.guard.redact.core).
@@ -31,6 +32,11 @@ _AFTER = (  # not "101 F"
     r"(?:[- ]?y/?o\b|[- ]?yo\b|[- ]?(?:years?|yrs?|y)\.?[- ]?(?:old|of age)?|-?(?:M|F)\b"
     rf"|[ \t]+{_YEARS_ABROAD}\b)"
 )
+_QUANTITIES = (
+    r"minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|weeks?|months?|percent|per[ \t]?cent|mg|mcg|g|kg|lbs?|"
+    r"pounds?|ml|l|units?|times|miles?|feet|ft|yards?|met(?:er|re)s?|cm|mm|degrees?|beats|bpm|breaths|steps|"
+    r"cigarettes|packs?|dollars|cents|people|patients|tablets|pills|doses|cc"
+)
 _BEFORE = r"(?i:\b(?:age[ds]?|aged|age:|sex\s*/\s*age[ \t]+[MF]\s*/|age\s*/\s*sex)\s*[:=]?\s*)"
 _PATTERNS = (
     re.compile(rf"(?<![\w.]){_NUMBER}{_AFTER}(?![\w])", re.IGNORECASE),  # "94-year-old", "96 yrs", "93F"
@@ -45,6 +51,9 @@ _PATTERNS = (
     # a person's age set off by commas after the name: "Shmuel Rosenzweig (Shmulik), 97, lives alone"
     re.compile(r"(?<=(?:[^\W\d_]|[)\]]),[ \t])(?P<n>1[0-2]\d|9\d)(?=,[ \t]+[^\W\d_])"),
     re.compile(rf"(?i:\b(?P<n>{_ABROAD})[ \t]+{_YEARS_ABROAD}\b)"),  # "noventa y cinco años"
+    # an age in words needs no cue: "grandmother (ninety-seven)", "Mame Aïssatou, ninety-six, was ...";
+    # a quantity in words names its unit ("ninety minutes", "a hundred mg")
+    re.compile(rf"(?i:(?<![\w-])(?P<n>{_WORDED})(?![\w-])(?![ \t]+(?:{_QUANTITIES})\b))"),
 )
 
 

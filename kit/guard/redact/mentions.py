@@ -140,6 +140,14 @@ def _beside_nickname(sentence: str, offset: int) -> list[Span]:
     return found
 
 
+def _given(word: str) -> bool:
+    """A word written as a name right after a relation word though the lexicon knows it as clinical: in
+    title case, a space after the relation word ("daughter Thu", "partner Peg"; the clinical senses are
+    written otherwise: "PEG", a weekday after a date, a language after a comma: "per son, Korean")."""
+    titled = word[:1].isupper() and word[1:].islower() and word.rstrip(".") not in TITLES
+    return titled and lexicon.clinical(word)
+
+
 def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     """The spans of one sentence in a place identifiers live."""
     found = _shouted_names(sentence, offset) if shouted(sentence) else _beside_nickname(sentence, offset)
@@ -173,9 +181,11 @@ def _sentence_spans(sentence: str, offset: int) -> list[Span]:
     for match in _NAMED_AFTER.finditer(sentence):  # "Son dave goldfarb called": a name in lower case too
         following = list(re.finditer(r"[^\W\d_][\w'’-]*", sentence[match.end() :]))[:3]
         taken: list[re.Match[str]] = []
+        adjacent = not re.search(r"[,:(]", match.group())  # "daughter Thu", not "per son, Korean"
         for word in following:
             apart = taken and word.start() - taken[-1].end() > 2
-            if lexicon.safe(word.group()) or label_word(word.group()) or apart:
+            given = adjacent and not taken and _given(word.group())
+            if (lexicon.safe(word.group()) and not given) or label_word(word.group()) or apart:
                 break
             taken.append(word)
         if taken:
@@ -265,9 +275,16 @@ _GOES_BY = re.compile(
     r"(?P<called>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)(?=[ \t]+(?:by|to)\b|[ \t]*[,.;)]|$)"
 )
 
+# A nickname in quotes inside a person's name ('Margaret "Peg" Lindqvist') is one whatever the lexicon
+# says of it ("Peg", "Doc").
+_NAME_BEFORE = re.compile(r"(?<![\w-])[A-Z][^\W\d_]+[ \t]+\Z")
+_INSIDE_NAME = re.compile(r"[ \t]+[A-Z][^\W\d_]+")
+
+
 def nicknames(text: str) -> list[str]:
     """Names in quotes anywhere after the facts block: one or two capitalised words that are not
-    clinical words ("Paddy" to everyone on the ward, goes by "Lupita"); and the one or two capitalised
+    clinical words ("Paddy" to everyone on the ward, goes by "Lupita"), or any inside a person's name
+    (Margaret "Peg" Lindqvist); and the one or two capitalised
     words after "goes by", "known as", "called" (goes by Bud), or after "called" or "call him" when the
     clause goes on with "by" or "to" or ends there ("called Sissy by family")."""
     named = (m.group("name") or m.group("called") for m in _GOES_BY.finditer(text, block_end(text)))
@@ -277,7 +294,9 @@ def nicknames(text: str) -> list[str]:
         quoted = next(g for g in match.groups() if g is not None)
         words = WORD.findall(quoted)
         capitalised = all(w[:1].isupper() for w in words)
-        if 1 <= len(words) <= 2 and capitalised and not all(map(lexicon.clinical, words)):
+        before = _NAME_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        inside = before and _INSIDE_NAME.match(text, match.end())
+        if 1 <= len(words) <= 2 and capitalised and (inside or not all(map(lexicon.clinical, words))):
             found.append(quoted)
     return found
 

@@ -83,3 +83,44 @@ def test_a_title_or_a_language_after_a_relation_word_is_no_name():
     done = redact(text, "ADM-9007", SALT)
     assert "Vantorin" not in done.text and "Quell" not in done.text
     assert "Mr." in done.text and "Korean is spoken" in done.text
+
+
+# After r13 (issue 33): names the lexicon also knows as clinical words, and ages written in words with
+# no cue.
+
+
+@pytest.mark.parametrize(
+    ("said", "name"),
+    [
+        ("She lives with her daughter Sat above the bakery.", "Sat"),
+        ("Her partner Bun signs the forms.", "Bun"),
+    ],
+)
+def test_a_clinical_word_written_as_a_name_right_after_a_relation_word_is_a_name(said, name):
+    assert name not in redact(admission_record(documentation=said), "ADM-9008", SALT).text
+
+
+@pytest.mark.parametrize("said", ["Seen Sat 2026-06-13 on the ward.", "PEG flushed; partner at bedside."])
+def test_the_clinical_sense_of_such_a_word_stays(said):
+    assert said.split()[1 if said.startswith("Seen") else 0] in redact(
+        admission_record(documentation=said), "ADM-9009", SALT
+    ).text
+
+
+def test_a_nickname_in_quotes_inside_a_name_goes_even_when_it_is_a_clinical_word():
+    said = 'His friend of years, Harriet "Peg" Vallory, visits. Later: friend Peg asked for an update.'
+    out = redact(admission_record(documentation=said), "ADM-9010", SALT).text
+    assert "Peg" not in out and "Vallory" not in out
+
+
+@pytest.mark.parametrize(
+    "said", ["Her great-aunt (ninety-seven) cannot drive.", "His grandfather Ilo, ninety-six, still farms."]
+)
+def test_an_age_in_words_needs_no_cue(said):
+    out = redact(admission_record(documentation=said), "ADM-9012", SALT).text
+    assert "90 or older" in out and "ninety" not in out
+
+
+@pytest.mark.parametrize("said", ["Walked ninety feet with a frame.", "Ninety minutes of physiotherapy."])
+def test_a_quantity_in_words_is_no_age(said):
+    assert "90 or older" not in redact(admission_record(documentation=said), "ADM-9013", SALT).text
