@@ -36,6 +36,7 @@ _ENDS_SENTENCE = (".", "!", "?", ";", ":")
 _JOIN = re.compile(r"[ \t]{1,2}|[-/]")  # what may stand between two taken words of one span
 
 
+@functools.lru_cache(maxsize=65536)
 def shape(word: str) -> str:
     """A word's shape: capitals X, small letters x, digits d, other characters as written, a run of one
     kind cut to two ("Harbor" -> "Xxx", "4471-TR" -> "dd-XX")."""
@@ -48,6 +49,7 @@ def shape(word: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=65536)
 def _neighbour(word: str) -> str:
     """A word beside the one scored, as a feature reads it: a date or a time as one word, a word with
     digits by its shape (a neighbouring number's value says nothing; its form does)."""
@@ -56,6 +58,7 @@ def _neighbour(word: str) -> str:
     return "#" + shape(word) if any(c.isdigit() for c in word) else word.lower()
 
 
+@functools.lru_cache(maxsize=65536)
 def _lexical(word: str) -> str:
     if any(c.isdigit() for c in word):
         return "num"
