@@ -18,6 +18,8 @@ import json
 import unicodedata
 from pathlib import Path
 
+from kit.guard import wordlist
+
 DATA = Path(__file__).resolve().parents[2] / "data"
 NAME_WORDS = DATA / "name_words.txt"
 CLINICAL_WORDS = DATA / "clinical_words.txt"
@@ -41,9 +43,7 @@ def fold(word: str) -> str:
 @functools.cache
 def english_words(with_names: bool = False) -> frozenset[str]:
     """Common English words (at MIN_FREQUENCY), without the name words unless `with_names`."""
-    from spellchecker import SpellChecker
-
-    counts = SpellChecker(language="en").word_frequency.dictionary
+    counts = wordlist.word_frequency().dictionary
     words = {w for w, n in counts.items() if n >= MIN_FREQUENCY}
     return frozenset(words if with_names else words - name_words())
 

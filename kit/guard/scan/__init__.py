@@ -19,7 +19,8 @@ What it refuses to do:
 
 - it never calls a model or a network; it uses nothing outside this package, ``kit.rules.record``,
   the vocabulary it looks for (``kit.rules.rulebook``, ``kit.rules.elements``) and the Unicode,
-  language and English-word data that kit.guard.scan.script reads from three installed packages;
+  language and English-word data that kit.guard.scan.script reads from three installed packages (the
+  English word list through kit.guard.wordlist, which loads it once for the scan and the redactor);
 - it never edits a record, except through ``quarantine``, which returns a new text with the flagged
   units replaced by a fixed marker and every other byte untouched;
 - it never flags on imperative mood alone: clinical orders are imperative ("Admit to ...",

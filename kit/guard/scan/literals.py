@@ -13,6 +13,7 @@ or the unit is not ASCII, it runs the pattern; it never changes a pattern or the
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from collections.abc import Callable
@@ -25,9 +26,10 @@ parser: Any = importlib.import_module("re._parser")
 _REPEATS = (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT)
 
 
+@functools.lru_cache(maxsize=1024)
 def needed(pattern: re.Pattern[str]) -> frozenset[str] | None:
     """Lower-case ASCII words one of which every match of `pattern` contains, or None when that cannot
-    be told."""
+    be told. Worked out once per process for each compiled pattern (parsing one takes milliseconds)."""
     return _needed(parser.parse(pattern.pattern, pattern.flags))
 
 

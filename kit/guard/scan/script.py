@@ -22,7 +22,6 @@ the scan folds it, read nothing else, and never raise on any string.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import unicodedata
@@ -30,7 +29,9 @@ from importlib import resources
 
 import pycld2
 from confusable_homoglyphs import confusables
-from spellchecker import SpellChecker, WordFrequency
+from spellchecker import WordFrequency
+
+from kit.guard import wordlist
 
 ENGLISH = frozenset({"en", "un"})  # "un": CLD2 could not tell
 # Short clinical lines are abbreviations, units and numbers, where CLD2 has too little to judge and
@@ -245,9 +246,8 @@ def _language(text: str) -> str | None:
     return code
 
 
-@functools.cache
 def _english_words() -> WordFrequency:
-    return SpellChecker(language="en").word_frequency
+    return wordlist.word_frequency()
 
 
 def mostly_english(text: str) -> bool:

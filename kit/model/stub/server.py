@@ -37,7 +37,7 @@ from typing import Any
 from kit.arms import reply_text_for
 from kit.model.stub.batch import BatchDesk, BatchFaults, parse_batch
 from kit.model.stub.faults import When, _Fault, names_record, parse_port, parse_status, parse_when
-from kit.model.stub.handler import _Handler, _Server
+from kit.model.stub.handler import POLL_INTERVAL, _Handler, _Server
 from kit.model.stub.token_bucket import TokenBucket
 
 
@@ -144,7 +144,10 @@ class StubServer:
         server.stub = self
         self._server = server
         self._thread = threading.Thread(
-            target=server.serve_forever, kwargs={"poll_interval": 0.05}, name="stub-server", daemon=True
+            target=server.serve_forever,
+            kwargs={"poll_interval": POLL_INTERVAL},
+            name="stub-server",
+            daemon=True,
         )
         self._thread.start()
         return self

@@ -19,7 +19,7 @@ from kit.model.providers import (
     make_provider,
 )
 from kit.model.providers.base import Stopped
-from kit.model.stub.handler import LoopbackHTTPServer
+from kit.model.stub.handler import POLL_INTERVAL, LoopbackHTTPServer
 from kit.model.stub.server import StubServer
 
 SENTINEL = "sk-SENTINEL-123"
@@ -387,8 +387,9 @@ class FakeAnthropic:
                 self.wfile.write(body)
 
         self.server = LoopbackHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05},
-                                       daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": POLL_INTERVAL}, daemon=True
+        )
 
     @property
     def base_url(self):
