@@ -129,8 +129,11 @@ def _model() -> tuple[dict[str, float], float, float]:
 def _may_take(word: str, feats: list[str]) -> bool:
     """The rules' own limits hold for the model too: never a clinical word, never a sentence's first
     word unless it has a digit ("Saturations of 84%", "Glasses at bedside": a capital says nothing there),
-    never a title ("Mr."), never a time of day written the military way ("0800 1200 1700")."""
+    never a title ("Mr."), never a time of day written the military way ("0800 1200 1700"), never a
+    common word written in capitals."""
     if lexicon.clinical(word) or word.rstrip(".") in TITLES or CLOCK.fullmatch(word):
+        return False
+    if word.isupper() and lexicon.safe(word):  # "INPATIENT-SUPPORTED": capitals say nothing of a name
         return False
     first = any(f.startswith("l|first:") and f.endswith("|True") for f in feats)
     return not first or any(c.isdigit() for c in word)

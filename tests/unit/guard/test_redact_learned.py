@@ -85,3 +85,8 @@ def test_forms_no_rule_knows_are_found_by_the_model(documentation, review, ident
     assert identifying not in _redacted(documentation, review)
     request.getfixturevalue("without_model")
     assert identifying in _redacted(documentation, review)
+
+
+def test_a_common_word_in_capitals_is_never_taken():
+    assert not learned._may_take("INPATIENT-SUPPORTED", ["w:inpatient-supported"])
+    assert learned._may_take("QUENNELL", ["w:quennell"])
