@@ -1,7 +1,8 @@
 """Dates in a record, found for the redactor: every date, to be shifted by the record's offset, and the
-dates of birth, to be replaced: a date after a birth cue (DOB, BD, F/N, born, "DOB verified") in any
-separator, whether or not it reads as a calendar date ("BD: 3.22.67", "DOB verified 11-02-67"), that same
-day written anywhere else, and the birthday written without its year ("card last month (12/07)").
+dates of birth, to be replaced: a date after a birth cue (DOB, BD, F/N, born, "DOB verified", a field
+labelled "Birth", dot leaders between) in any separator, whether or not it reads as a calendar date
+("BD: 3.22.67", "DOB verified 11-02-67"), that same day written anywhere else, and the birthday written
+without its year ("card last month (12/07)").
 
 It only finds; kit.guard.redact.core shifts and replaces. It never reads a date's context beyond the
 line it stands on for the birth cue.
@@ -16,8 +17,8 @@ from kit.guard.redact.dates import anchor_year
 from kit.guard.redact.spans import DATED, LABELLED, Span
 
 _DOB_CUE = (  # "DOB", "BD:", "F/N", "born", "DOB verified": a birth date follows
-    r"(?i:\b(?:DOB|D\.O\.B\.?|BD|B/D|F/N|date of birth|birth ?date|birthday|born(?: on)?)\b)"
-    r"(?:[ \t]+(?i:verified|confirmed|checked|given|listed|is|was|as|on)\b)*[ \t]*[:\-#=]?[ \t]*"
+    r"(?i:\b(?:DOB|D\.O\.B\.?|BD|B/D|F/N|date of birth|birth ?date|birthday|birth|born(?: on)?)\b)"
+    r"(?:[ \t]+(?i:verified|confirmed|checked|given|listed|is|was|as|on)\b)*[ \t]*[:\-#=]?[ \t.]*"
 )
 _DOB = re.compile(_DOB_CUE + "$")
 # A date-like token after a birth cue, in any separator, whether or not it reads as a calendar date

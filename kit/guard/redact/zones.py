@@ -46,7 +46,8 @@ _STREET = re.compile(
     r"|(?<![\w.#-])(?:(?!(?:The|This|That|Our|Each|Every|Any)\b)"
     r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*\.?[ \t]+){1,3}"
     r"(?:County|Parish|Borough|Township|Twp\.?)(?![\w])"  # "Queens County": a unit smaller than a state
-    r"|(?i:\b(?:RR|R\.R\.|rural route|Rt\.?|Rte\.?|HC|P\.?\s?O\.?)[ \t]*\d*[ \t]*,?[ \t]*box[ \t]+\d+)"
+    r"|(?i:\b(?:RR|R\.R\.|rural route|Rt\.?|Rte\.?|HC|P\.?\s?O\.?)[ \t]*\d*[ \t]*,?[ \t]*"
+    r"(?:box|bx\.?)[ \t]+\d+)"
     r"|(?<=[,;] )(?:Rm|Room|Apt|Unit|Suite|Ste)\.?[ \t]*#?[ \t]*\d{1,5}(?:-?[A-Z])?\b"  # ", Rm 118-B"
     r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
 )

@@ -124,3 +124,30 @@ def test_an_age_in_words_needs_no_cue(said):
 @pytest.mark.parametrize("said", ["Walked ninety feet with a frame.", "Ninety minutes of physiotherapy."])
 def test_a_quantity_in_words_is_no_age(said):
     assert "90 or older" not in redact(admission_record(documentation=said), "ADM-9013", SALT).text
+
+
+# After r14: a date of birth under a "Birth" label or after dot leaders, a rural box written short, and a
+# person said to be that old.
+
+
+@pytest.mark.parametrize(
+    ("facts", "said"), [((("Birth", "Mar 4 1931"),), ""), ((), "DOB ............ Mar. 4, 1931.")]
+)
+def test_a_date_of_birth_under_any_birth_cue_is_replaced_not_shifted(facts, said):
+    done = redact(admission_record(documentation=said, more_facts=facts), "ADM-9014", SALT)
+    assert "Mar" not in done.text and "[DOB-1]" in done.text
+
+
+def test_a_rural_box_written_short_is_an_address():
+    review = ("2026-06-12  mailing addr RR4 Bx 2207 per MSN.",)
+    done = redact(admission_record(review=review), "ADM-9015", SALT)
+    assert "2207" not in done.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["She shares the flat with a cousin, who is 102 and deaf.", "Her brother Osk Vell is 94 and drives."],
+)
+def test_a_person_said_to_be_that_old(said):
+    out = redact(admission_record(documentation=said), "ADM-9016", SALT).text
+    assert "90 or older" in out and "102" not in out and "94" not in out
