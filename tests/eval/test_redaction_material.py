@@ -13,7 +13,7 @@ from kit.measure.scoring import Report
 from tests.eval.metric_check import check_metric
 from tests.redaction_material import measure
 
-SETS = ("r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13", "r14")
+SETS = ("r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15")
 ARM = "redaction-material"
 KINDS = ("kept_out", "refused", "ages_generalised", "key_lines_intact")
 METRICS = [f"{name}.{kind}" for name in SETS for kind in KINDS]
@@ -29,8 +29,8 @@ def _measure(corpus, kit_session) -> Report:
     metrics = {}
     for name in SETS:
         found = measure(name)
-        leaked = {f"{rid} {kind} {value!r}" for rid, kind, value in found.leaks}
-        kept = [(item, item not in leaked) for item in leaked] + [
+        leaked = [f"{rid} {kind} {value!r}" for rid, kind, value in found.leaks]  # each occurrence
+        kept = [(item, False) for item in leaked] + [
             (f"{name}-{n}", True) for n in range(sum(found.planted.values()) - len(leaked))
         ]
         metrics[f"{name}.kept_out"] = count_metric(f"{name}.kept_out", kept, HIGHER)

@@ -151,3 +151,9 @@ def test_a_rural_box_written_short_is_an_address():
 def test_a_person_said_to_be_that_old(said):
     out = redact(admission_record(documentation=said), "ADM-9016", SALT).text
     assert "90 or older" in out and "102" not in out and "94" not in out
+
+
+def test_an_age_in_brackets_after_a_relation_word():
+    review = ("2026-06-12  SW: grandfather (96) not told per pt wish; pulse (96) regular.",)
+    out = redact(admission_record(review=review), "ADM-9017", SALT).text
+    assert "grandfather (90 or older)" in out and "pulse (96)" in out
