@@ -8,9 +8,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 # The eval modules that measure material of their own, the same whatever --corpus names: the charting
 # and attack sets (the subtle plants they also count on the corpus are the `scan` arm of
-# test_injection.py), the dressed records written blind, the scan's and the redactor's retraining, the shipped corpus's
-# regeneration, and the redaction of the shipped and identifiers corpora. Sessions on a corpus of one's
-# own leave them out to stay short; the whole suite on one runs in the `slow` selection.
+# test_injection.py), the dressed records written blind, the scan's and the redactor's retraining, the
+# shipped corpus's regeneration, and the redaction of the shipped and identifiers corpora. Sessions on a
+# corpus of one's own leave them out to stay short; the whole suite on one runs in the `slow` selection.
 FIXED_MATERIAL = (
     "test_scan_unseen.py", "test_redaction_material.py", "test_scan_model.py", "test_regeneration.py",
     "test_redaction.py", "test_redact_model.py",
