@@ -4,23 +4,16 @@ deterministic and up to date with the sets it names; and it names development se
 measured once blind before it was read (tests/material/redaction/README.md)."""
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
 from kit.guard.redact import learned
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
+from tests.eval.trainers import training_script
 
 
 @pytest.fixture(scope="module")
 def trainer():
-    pytest.importorskip("sklearn")
-    import train_redact_model
-
-    return train_redact_model
+    return training_script("train_redact_model")
 
 
 def test_retraining_writes_the_shipped_weights_byte_for_byte(trainer, tmp_path):

@@ -3,23 +3,15 @@ scripts/train_scan_model.py): retraining writes the shipped weights byte for byt
 date with the material), and the kit's plain-Python score is scikit-learn's decision value. The
 pipeline is fitted once for the module (the fit is most of the time) and both tests read it."""
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from kit.guard.scan import learned
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
+from tests.eval.trainers import training_script
 
 
 @pytest.fixture(scope="module")
 def trainer():
-    pytest.importorskip("sklearn")
-    import train_scan_model
-
-    return train_scan_model
+    return training_script("train_scan_model")
 
 
 @pytest.fixture(scope="module")
