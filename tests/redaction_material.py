@@ -5,7 +5,10 @@ An identifier is leaked when one of its distinctive pieces (a word of two letter
 street, title or identifier-kind word such as "plate" or "lot", nor the postal code of the state that
 issued a plate or a licence; a run of three digits or more, or its whole digit string of four or more)
 stands in the redacted text more often than the record uses it outside all of its identifiers: a word the
-record also uses for something else is not a leak, and a one- or two-letter fragment of a code is. An
+record also uses for something else is not a leak, and a one- or two-letter fragment of a code is. A
+label its writer put at the head of a value ("PC#", "MRN:") is the label, not a piece; the redactor's
+own output (its placeholders, the dates it shifted) is no source of a leak: a number's "2024" does not
+leak because a shifted date now reads 2024. An
 age over 89 is generalised when its number is gone from the text and "90 or older" stands there. A key
 line is intact when the line as the model sees it, quoted back, maps back to the line. A record the
 egress gate refuses is counted as refused, and its identifiers are not counted as kept out or leaked.
@@ -20,8 +23,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kit.guard.redact import EgressRefused, check_egress, redact, restore_quote
+from kit.guard.redact import EgressRefused, Redacted, check_egress, redact, restore_quote
 from kit.guard.redact.ages import REPLACEMENT
+from kit.guard.redact.core import DATE
 
 MATERIAL = Path(__file__).resolve().parent / "material" / "redaction"
 SALT = "redaction-material-salt"
@@ -62,7 +66,11 @@ class Measured:
     key_lines_intact: int = 0
 
 
+LABEL_AT_HEAD = re.compile(r"^\s*[^\W\d_]+\s*[#:]")
+
+
 def _pieces(value: str, kind: str = "") -> set[str]:
+    value = LABEL_AT_HEAD.sub(" ", value)
     words = {w.lower() for w in re.findall(r"[^\W\d_]{2,}", value)
              if w.lower() not in GENERIC and not (kind in ISSUED and w in STATE_CODES)}
     pieces = words | set(re.findall(r"\d{3,}", value))
@@ -94,6 +102,15 @@ def _age_generalised(value: str, original: str, out: str) -> bool:
     return len(re.findall(pattern, out.replace(REPLACEMENT, ""))) < len(re.findall(pattern, original))
 
 
+def _without_shifted_dates(done: Redacted) -> str:
+    """The redacted text with each date the redactor shifted blanked: its digits are new, not the record's."""
+    text = done.text
+    for piece in done.pieces:
+        if piece.kind == DATE:
+            text = text[: piece.at] + " " * len(piece.replacement) + text[piece.stop :]
+    return text
+
+
 def measure(name: str) -> Measured:
     """Redact every record of one set and count (see the module docstring)."""
     folder = MATERIAL / name
@@ -104,7 +121,7 @@ def measure(name: str) -> Measured:
         rid, text = path.stem, path.read_text(encoding="utf-8")
         result.records += 1
         done = redact(text, rid, SALT)
-        out = PLACEHOLDER.sub(" ", done.text)  # "[IP-1]" is the redactor's, not the "IP" of "AET-IP-2604"
+        out = PLACEHOLDER.sub(" ", _without_shifted_dates(done))  # "[IP-1]" is not the "IP" of "AET-IP-2604"
         try:
             check_egress(rid, text, done.text)
         except EgressRefused:

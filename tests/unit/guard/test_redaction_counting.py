@@ -1,0 +1,27 @@
+"""How tests/redaction_material.py counts a leak: the pieces of a writer's value, and the redactor's own
+dates left out of the text it searches."""
+
+import re
+
+from kit.guard.redact import redact
+from tests.redaction_material import _pieces, _without_shifted_dates
+
+
+def test_a_label_at_the_head_of_a_value_is_no_piece():
+    assert _pieces("PC# 26-040-1193") == {"040", "1193", "#260401193"}
+    assert "mrn" not in _pieces("MRN: 00482913")
+
+
+def test_a_word_inside_a_value_is_still_a_piece():
+    assert {"narcan", "4nx1187"} & _pieces("NARCAN LOT 4NX1187") == {"narcan"}
+    assert "zeph" in _pieces("acct of Zeph: 4471")  # a label only at the head, followed by # or a colon
+
+
+def test_the_dates_the_redactor_shifted_are_blanked_and_nothing_else():
+    done = redact("Admitted 2026-09-01 08:00.\nAdvance directive form MOST-2024-NM-06618\n", "R-1", "salt")
+    searched = _without_shifted_dates(done)
+    assert len(searched) == len(done.text)
+    assert not re.search(r"\d{4}-\d{2}-\d{2}", searched)
+    assert re.search(r"\d{4}-\d{2}-\d{2}", done.text)
+    kept = [(a, b) for a, b in zip(searched, done.text, strict=True) if a != " "]
+    assert all(a == b for a, b in kept)
