@@ -1,7 +1,8 @@
 """Ages over 89, which HIPAA's Safe Harbor counts as an identifier: found wherever they are written
 ("94-year-old", "Age 92", "aged ninety-one", "96 yrs", "93F", "Sex / age  M / 97", "Age / sex  97 / F",
 "noventa y cinco años", "95 años", "is 101 and lives with them", "who is 103", a relative "is 90 and
-..." or "grandmother (91)", a name's ", 97," between commas, an age in words with no cue, "(ninety-seven)")
+..." or "grandmother (91)", "Mother-in-law (90)", "his sister, herself 97", a name's ", 97," between
+commas, an age in words with no cue, "(ninety-seven)")
 so the redactor can write "90 or older" in their place. An age of 89 or less is left as written.
 
 It only finds; the replacement text is the redactor's (kit.guard.redact.core).
@@ -54,7 +55,9 @@ _PATTERNS = (
     # and uses a walker" (a relation word earlier in the clause; "Glucose is 101 and rising" is no one)
     re.compile(rf"(?i:\bwho\s+(?:is|was)\s+)(?P<n>{_NUMBER})(?![\w%/]|\.\d)"),
     re.compile(rf"(?i:\b(?:{RELATIONS})\b[^.;:\n]{{0,40}}?\b(?:is|was)\s+)(?P<n>{_NUMBER})(?=\s+and\b|,)"),
-    re.compile(rf"(?i:\b(?:{RELATIONS})[ \t]*\()(?P<n>1[0-2]\d|9\d)(?=\))"),  # "grandmother (91)"
+    re.compile(rf"(?i:\b(?:{RELATIONS})(?:-in-law)?[ \t]*\()(?P<n>1[0-2]\d|9\d)(?=\))"),  # "grandmother (91)"
+    # a person's age after "herself": "the patient's sister, herself 97"
+    re.compile(rf"(?i:\b(?:herself|himself|themselves)[ \t]+)(?P<n>{_NUMBER})(?![\w%/]|\.\d)"),
     # a person's age set off by commas after the name: "Shmuel Rosenzweig (Shmulik), 97, lives alone"
     re.compile(r"(?<=(?:[^\W\d_]|[)\]]),[ \t])(?P<n>1[0-2]\d|9\d)(?=,[ \t]+[^\W\d_])"),
     re.compile(rf"(?i:\b(?P<n>{_ABROAD})[ \t]+{_YEARS_ABROAD}\b)"),  # "noventa y cinco años"

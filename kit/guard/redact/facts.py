@@ -1,6 +1,8 @@
 """The ENCOUNTER FACTS block read field by field for the redactor: every field but the record's own
 six (kit.rules.record.FACT_LABELS), under whatever label a system or a clerk gave it, with what its label
-says the value is (context words, as data below). A line with no label goes on with the field above it.
+says the value is (context words, as data below). A label is set off by a colon, dots, a dash or two
+spaces, or by one space when it is one word the kinds know ("addr 3309 e. pho hoa ct"). A line with no
+label goes on with the field above it.
 
 It only reads; kit.guard.redact.zones decides what of a value goes.
 """
@@ -51,6 +53,11 @@ _FACT_LINE = re.compile(
 )
 # Another field on the same line: "PATIENT: AHMAD SHAH  DOB: 1931-02-11  MRN: ..."
 _NEXT_FIELD = re.compile(r"[ \t]{2,}(?=[A-Za-z][\w ./#()-]{0,25}?[ \t]*[:=][ \t]*\S)")
+# A clerk's line with one space after its label ("addr 3309 e. pho hoa ct", "mrn 00-718-2264"): a field
+# when that one word is a label the kinds below know.
+_SPACED_FIELD = re.compile(
+    r"^[ \t]*(?P<label>[A-Za-z][A-Za-z./#]{0,11})[ \t](?P<value>[ \t]*\S[^\n]*?)[ \t]*$"
+)
 LABEL = "LABEL"  # the kind given to a label's own words, which keep only what is safe
 SAFE = "SAFE"  # the kind of a value under a label on the safe list, which keeps only what is safe
 SAFE_LABELS = Path(__file__).resolve().parents[2] / "data" / "safe_labels.txt"
@@ -119,6 +126,17 @@ def _fields(start: int, line: str) -> list[FactValue]:
     return found
 
 
+def _spaced(start: int, line: str) -> list[FactValue]:
+    """A line whose first word is a known label and one space its separator: that label and its value."""
+    match = _SPACED_FIELD.match(line)
+    kind = _label_kind(match.group("label").rstrip(".:#")) if match else None
+    if not match or kind is None:
+        return []
+    value = match.group("value").lstrip()
+    return [FactValue(start + match.start("label"), LABEL, match.group("label")),
+            FactValue(start + match.end("value") - len(value), kind, value)]
+
+
 def block(text: str) -> tuple[list[str], int, int] | None:
     """The record's lines, and the first line of the ENCOUNTER FACTS block and the line after it (the
     next heading, or the end); None without the block."""
@@ -158,7 +176,7 @@ def facts_values(text: str) -> list[FactValue]:
         if field and field.group(1) in record.FACT_LABELS:
             previous = None
             continue
-        fields = _fields(at[index], line) if _FACT_LINE.match(line) else []
+        fields = _fields(at[index], line) if _FACT_LINE.match(line) else _spaced(at[index], line)
         if fields:
             found += fields
             previous = fields[-1].kind

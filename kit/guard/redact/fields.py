@@ -7,7 +7,9 @@ safe words (kit.guard.redact.lexicon) and loses every number of three digits or 
 identifier-shaped token and every run of two capitalised words or more that is not clinical; any other
 value, under any other label or none, is replaced whole (its dates are still shifted and an age over 89
 still generalised): an allowlist of labels, not a list of identifiers. Each word or number a value gave
-up is returned too, to be found again elsewhere.
+up is returned too, to be found again elsewhere, and so is a name in quotes inside any value ("JJ") and
+each capitalised word of an address even where it is an English word ("Saguaro", found again only
+capitalised).
 
 What it refuses to do: it reads no line outside the facts block and never the record's own six fields;
 it replaces nothing itself (kit.guard.redact.core does).
@@ -65,6 +67,9 @@ _INVERTED = re.compile(r"[ \t]*[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?,[
 # The unit of an address ("Rm 312", "#B-304", "Suite 14"), looked for again under any unit word.
 _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bldg|lot)\b\.?|#)[ \t]*#?[ \t]*"
                    r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
+# A name in quotes inside a value, whatever its length or case ("JJ", "Bo"): the name the person goes by.
+_QUOTED_NAME = re.compile(r"[\"“”]([^\W\d_]{2,}(?:[ \t][^\W\d_]{2,})?)[\"“”]")
+_ADDRESSED = re.compile(r"\S*@\S*|\S*://\S*|\bwww\.\S*")
 _BRACKETED_WORD = re.compile(r"(?<=[(\s])[A-Z][\w'’-]+(?=[^()]*\))")
 _NUMBER_TOKEN = re.compile(r"[^\s,;()]*\d[^\s,;()]*")  # a phone or a number in a person's field: its own
 _SHAPE_MARK = re.compile(r"[\d@._:]")  # no identifier shape is written without one of these
@@ -131,7 +136,8 @@ def facts_spans(text: str, anchor: int) -> Read:
         else:
             words = [(a, b) for a, b in _unsafe_words(field.value, person)
                      if not any(a < y and x < b for x, y in holes)]
-            if label:  # a name in a label's brackets: "HR fax (Beacon)"
+            if label:  # its own cue words stay ("addr", "ph"); a name in its brackets goes: "HR fax (Beacon)"
+                words = [(a, b) for a, b in words if not label_word(field.value[a:b].strip(".:#"))]
                 words += [(m.start(), m.end()) for m in _BRACKETED_WORD.finditer(field.value)
                           if not lexicon.clinical(m.group())]
             if safe:  # two capitalised words or more: a firm, a plan, a place
@@ -153,6 +159,9 @@ def facts_spans(text: str, anchor: int) -> Read:
             if kind_here in ("EMPLOYER", "NAME"):  # "Beacon HR" for "Beacon Home Health Agency"
                 given += [(kind_here, w) for _, _, run in capitalised_runs(piece) for w in run
                           if len(w) > 2 and not lexicon.clinical(w) and w.lower() not in JOINERS]
+            if kind_here == "ADDRESS":  # "Saguaro" of "2210 W Saguaro Bend" for "2210 W. Saguaro Bnd"
+                given += [(kind_here, w) for w in WORD.findall(piece)
+                          if len(w) > 2 and w[:1].isupper() and lexicon.safe(w) and not lexicon.clinical(w)]
             if not person:  # "Golden Harbor Freight": its capitalised words, any two or more together
                 for _, _, run in capitalised_runs(piece):
                     given += [(kind_here, " ".join(run[i:j])) for i in range(len(run))
@@ -160,13 +169,15 @@ def facts_spans(text: str, anchor: int) -> Read:
                               if not set(run[i:j]) <= _ENGLISH_JOINERS]
             if person:  # its name words: not "(wife), said to call back during the day"; "michael" is one
                 head = _name_head(field.value)  # in "brennan, michael "mickey" j"
-                names = [
-                    w.group() for w in WORD.finditer(piece) if w.group().lower() not in PARTICLES | STOP
+                names = [  # an e-mail or a web address beside the name names no one ("kenji.mr@...")
+                    w.group() for w in WORD.finditer(_ADDRESSED.sub(" ", piece))
+                    if w.group().lower() not in PARTICLES | STOP
                     and not (w.group().islower() and lexicon.english(w.group()) and a + w.start() >= head)
                     and not re.fullmatch(RELATIONS, w.group().lower()) and not label_word(w.group())
                 ]  # fmt: skip
                 if names:
                     people.append(Person(field.kind or "NAME", names))
+        given += [("NICKNAME", q) for q in _QUOTED_NAME.findall(field.value) if not lexicon.clinical(q)]
         if person and index and values[index - 1].kind == LABEL:  # a person's field goes whole, whatever
             kind = field.kind or "NAME"  # its case, commas, quotes or brackets, keyed as its name; its
             numbers = [m.span() for m in _NUMBER_TOKEN.finditer(field.value)]  # numbers are their own

@@ -48,6 +48,16 @@ def _coded(prefix: str) -> bool:
     return not any(lexicon.clinical(part) or lexicon.english(part) for part in re.split(r"[ \t-]", prefix))
 
 
+def _closed(text: str, end: int) -> int:
+    """Where a number ends with the groups written after it and the capitals closing it ("AV21 KPT")."""
+    while group := _GROUP_AFTER.match(text, end):
+        end = group.end()
+    closing = _CLOSING.match(text, end)
+    if closing and not (lexicon.english(closing.group(1)) or lexicon.clinical(closing.group(1))):
+        end = closing.end()
+    return end
+
+
 def _extended(text: str, span: Span) -> tuple[int, int]:
     start, end = span.start, span.end
     left = _LEFT.search(text[max(0, start - REACH) : start])
@@ -56,11 +66,7 @@ def _extended(text: str, span: Span) -> tuple[int, int]:
     right = _RIGHT.match(text[end : end + REACH])
     if right:
         end += right.end()
-    while group := _GROUP_AFTER.match(text, end):
-        end = group.end()
-    closing = _CLOSING.match(text, end)
-    if closing and not (lexicon.english(closing.group(1)) or lexicon.clinical(closing.group(1))):
-        end = closing.end()
+    end = _closed(text, end)
     prefix = _PREFIX.search(text[max(0, start - 24) : start])
     long = sum(c.isdigit() for c in text[start:end]) >= LONG_DIGITS
     if prefix and (long or _coded(prefix.group(1))):
@@ -93,9 +99,7 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
         if digits < GROUP_MIN_DIGITS:
             continue
         if digits < MIN_DIGITS:
-            start, end = span.start, span.end
-            while group := _GROUP_AFTER.match(text, end):
-                end = group.end()
+            start, end = span.start, _closed(text, span.end)
         else:
             start, end = _extended(text, span)
         if (start, end) != (span.start, span.end):

@@ -7,7 +7,7 @@ letters and capital abbreviations of charting in prose and review notes."""
 
 import pytest
 
-from kit.guard.redact import redact
+from kit.guard.redact import check_egress, fields, redact
 from tests.helpers import admission_record
 
 SALT = "runs-test-salt"
@@ -157,3 +157,51 @@ def test_an_age_in_brackets_after_a_relation_word():
     review = ("2026-06-12  SW: grandfather (96) not told per pt wish; pulse (96) regular.",)
     out = redact(admission_record(review=review), "ADM-9017", SALT).text
     assert "grandfather (90 or older)" in out and "pulse (96)" in out
+
+
+# After r16: a name in quotes in a facts value found again, words of an address found again, a plate's
+# closing capitals after a short number, a clerk's one-space label, ages after "herself" and an in-law.
+
+
+def test_a_short_nickname_quoted_in_a_facts_value_is_found_again_in_prose():
+    facts = (("Minor", 'Wendover, Callum Ashby ("KC")'),)
+    said = "KC is in fourth grade and plays hockey."
+    out = redact(admission_record(documentation=said, more_facts=facts), "ADM-9018", SALT).text
+    assert "KC" not in out
+
+
+def test_an_english_word_of_a_facts_address_is_found_again_only_capitalised():
+    facts = (("Address", "88 E Juniper Hollow Rd"),)
+    review = ("2026-06-12  DME to 88 E. Juniper Hllw; juniper berries are no allergy.",)
+    out = redact(admission_record(review=review, more_facts=facts), "ADM-9019", SALT).text
+    assert "Juniper" not in out and "juniper berries" in out
+
+
+def test_a_plate_closes_with_its_capitals_after_a_short_number():
+    review = ("2026-06-12  Taxi booked, car PL63 RZW, at the main door.",)
+    out = redact(admission_record(review=review), "ADM-9020", SALT).text
+    assert "RZW" not in out and "PL63" not in out
+
+
+def test_a_known_label_with_one_space_before_its_value_is_a_field():
+    lines = admission_record().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("  Record assembled"))
+    lines.insert(at + 1, "  addr 41 w. larch gate ln, orchard vale, or 97001")
+    out = redact("\n".join(lines), "ADM-9021", SALT).text
+    assert "orchard vale" not in out and "larch" not in out and "  addr " in out
+
+
+@pytest.mark.parametrize(
+    "said", ["His aunt, Opal Kerrow, herself 96, came with him.", "Father-in-law (93) lives with them."]
+)
+def test_an_age_after_herself_or_an_in_law_in_brackets(said):
+    out = redact(admission_record(documentation=said), "ADM-9022", SALT).text
+    assert "90 or older" in out and "96" not in out and "93" not in out
+
+
+def test_an_email_beside_a_name_in_a_persons_field_names_no_one():
+    facts = (("Daughter", "Ines Thorvald / ines.dr@larkmail.example"),)
+    record = admission_record(documentation="Seen with Dr. Abel; Ines at bedside.", more_facts=facts)
+    words = {w for person in fields.people(record) for w in person.words}
+    assert "Ines" in words and not any("larkmail" in w or "." in w for w in words)
+    check_egress("ADM-9023", record, redact(record, "ADM-9023", SALT).text)  # "Dr." is no name word
