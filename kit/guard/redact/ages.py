@@ -2,7 +2,7 @@
 ("94-year-old", "Age 92", "aged ninety-one", "96 yrs", "93F", "Sex / age  M / 97", "Age / sex  97 / F",
 "noventa y cinco años", "95 años", "is 101 and lives with them", "who is 103", a relative "is 90 and
 ..." or "grandmother (91)", "Mother-in-law (90)", "his sister, herself 97", a name's ", 97," between
-commas, an age in words with no cue, "(ninety-seven)")
+commas or in brackets after it ("Marit (93)"), an age in words with no cue, "(ninety-seven)")
 so the redactor can write "90 or older" in their place. An age of 89 or less is left as written.
 
 It only finds; the replacement text is the redactor's (kit.guard.redact.core).
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from kit.guard.redact import lexicon
 from kit.guard.redact.patterns import RELATIONS
 
 OVER = 90  # the first age that is an identifier
@@ -79,9 +80,16 @@ def _value(number: str) -> int:
     return base + _UNITS.get(words[-1], 0)
 
 
+# A person's age in brackets right after the name ("his wife Marit (93)"), not after a clinical word
+# ("SpO2 sat (94)", "Pulse (96)").
+_NAMED = re.compile(r"(?<![\w'’-])(?P<word>[A-Z][a-z'’-]+)[ \t]+\((?P<n>1[0-2]\d|9\d)\)")
+
+
 def find(text: str) -> list[tuple[int, int]]:
     """(start, end) of every age over 89 in `text` (the number and the words that say it is an age)."""
-    found: set[tuple[int, int]] = set()
+    found: set[tuple[int, int]] = {
+        (m.start("n"), m.end("n")) for m in _NAMED.finditer(text) if not lexicon.clinical(m.group("word"))
+    }
     for pattern in _PATTERNS:
         for match in pattern.finditer(text):
             start = match.start("n") if "n" in pattern.groupindex else match.start()

@@ -47,7 +47,7 @@ LABEL_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
 )
 PERSON_KINDS = frozenset({"PATIENT", "RELATIVE"})
 _FACT_LINE = re.compile(
-    r"^[ \t]*(?P<label>[^\s\d:=][^\n\d:=]{0,39}?)"
+    r"^[ \t]*(?P<label>[^\s\d:=][^\n\d:=]{0,39}?\d?)"  # "ADDR2: ...": a label may close with a digit
     r"(?:[ \t]*\.{3,}[ \t]*|[ \t]{2,}|[ \t]*[:=][ \t]*|[ \t]+-[ \t]+)"  # "PATIENT ........ TWO BULLS"
     r"(?P<value>\S[^\n]*?)[ \t]*$"
 )
@@ -109,6 +109,11 @@ def _label_kind(label: str) -> str | None:
 def label_word(word: str) -> bool:
     """Whether a word is itself a field's label ("DOB", "Address", "Phone"), never a name."""
     return any(cue.fullmatch(word) for _, cue in LABEL_KINDS)
+
+
+def label_cue(word: str) -> bool:
+    """A label's own cue word, with its marks and a closing digit aside ("addr", "ADDR2:", "ph#")."""
+    return label_word(word.strip(".:#").rstrip("0123456789"))
 
 
 def _fields(start: int, line: str) -> list[FactValue]:

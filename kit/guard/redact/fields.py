@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterator
 
 from kit.guard.redact import ages, dates, lexicon, patterns, shapes
-from kit.guard.redact.facts import LABEL, PERSON_KINDS, SAFE, facts_values, label_word
+from kit.guard.redact.facts import LABEL, PERSON_KINDS, SAFE, facts_values, label_cue, label_word
 from kit.guard.redact.patterns import PARTICLES, RELATIONS, TITLES
 from kit.guard.redact.runs import JOINERS, STOP, WORD, capitalised_runs
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
@@ -137,7 +137,7 @@ def facts_spans(text: str, anchor: int) -> Read:
             words = [(a, b) for a, b in _unsafe_words(field.value, person)
                      if not any(a < y and x < b for x, y in holes)]
             if label:  # its own cue words stay ("addr", "ph"); a name in its brackets goes: "HR fax (Beacon)"
-                words = [(a, b) for a, b in words if not label_word(field.value[a:b].strip(".:#"))]
+                words = [(a, b) for a, b in words if not label_cue(field.value[a:b])]
                 words += [(m.start(), m.end()) for m in _BRACKETED_WORD.finditer(field.value)
                           if not lexicon.clinical(m.group())]
             if safe:  # two capitalised words or more: a firm, a plan, a place

@@ -10,7 +10,7 @@ here they are only read and summed in plain Python, so nothing is fitted or down
 
 What it refuses to do: it types nothing finely (a word with a digit is an ID, any other a NAME), it
 never reads the record's own six fields or its title line, never takes a date or a time of day (those
-are shifted, not replaced), and replaces nothing itself: kit.guard.redact.finder adds its spans to the
+are shifted, not replaced) or a label's cue word before its colon, and replaces nothing itself: kit.guard.redact.finder adds its spans to the
 other candidates.
 """
 
@@ -21,7 +21,7 @@ import json
 import re
 from pathlib import Path
 
-from kit.guard.redact import lexicon
+from kit.guard.redact import facts, lexicon
 from kit.guard.redact.patterns import TITLES
 from kit.guard.redact.prose import CLOCK
 from kit.guard.redact.spans import FREE, Span
@@ -139,6 +139,11 @@ def _may_take(word: str, feats: list[str]) -> bool:
     return not first or any(c.isdigit() for c in word)
 
 
+def _label(text: str, start: int, end: int) -> bool:
+    """A label's cue word written as a label, before a colon ("STREET2: ..."): never an identifier."""
+    return bool(re.match(r"[ \t]*:", text[end : end + 3])) and facts.label_cue(text[start:end])
+
+
 def score(feats: list[str]) -> float:
     weights, intercept, _ = _model()
     return intercept + sum(weights.get(f, 0.0) for f in feats)
@@ -155,7 +160,7 @@ def spans(text: str) -> list[Span]:
             for a, b in [(m.start(), m.end())]]
     title_end = text.find("\n")
     taken = [(a, b) for a, b, f in features(text) if a > title_end and not any(x <= a < y for x, y in kept)
-             and _may_take(text[a:b], f) and score(f) > threshold]
+             and _may_take(text[a:b], f) and not _label(text, a, b) and score(f) > threshold]
     joined: list[list[int]] = []
     for a, b in taken:
         if joined and _JOIN.fullmatch(text[joined[-1][1] : a]):

@@ -3,7 +3,8 @@ token ("QH" before "44180 2271", "-304" after a unit letter, "IP-" inside "BCN-I
 short capitalised prefix of one or two codes written in front of it ("DPS 2026-0118-3347", "PMP-SN
 3318-7720-44", "CZ-5LMX 1182047", "CDL CO 19-447-0382"), which is a series or issuer code and
 identifies as much as the digits do (before six digits or more, any capitals; before fewer, capitals
-that are no clinical or English word), and the groups written after it a space apart ("C-22 419 808",
+that are no clinical or English word, or two codes joined by a hyphen before four digits or more,
+"EMT-PASS 44190"), and the groups written after it a space apart ("C-22 419 808",
 "RLA 771024 G").
 
 It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest); it never
@@ -40,6 +41,7 @@ _NUMBERED = frozenset({"ID", "MRN", "SSN", "ACCOUNT", "MEMBER", "ENCOUNTER", "CS
 MIN_DIGITS = 3
 GROUP_MIN_DIGITS = 2  # a shorter number ("C-22", cued) still takes the groups written after it
 LONG_DIGITS = 6  # in front of this many digits, capitals are a code even when a word ("UHC", "LAC", "AS")
+HYPHENED_DIGITS = 4  # in front of this many, two codes joined by a hyphen are a series code ("EMT-PASS")
 REACH = 30  # characters looked at on either side
 
 
@@ -68,8 +70,9 @@ def _extended(text: str, span: Span) -> tuple[int, int]:
         end += right.end()
     end = _closed(text, end)
     prefix = _PREFIX.search(text[max(0, start - 24) : start])
-    long = sum(c.isdigit() for c in text[start:end]) >= LONG_DIGITS
-    if prefix and (long or _coded(prefix.group(1))):
+    digits = sum(c.isdigit() for c in text[start:end])
+    hyphened = prefix and "-" in prefix.group(1) and digits >= HYPHENED_DIGITS
+    if prefix and (digits >= LONG_DIGITS or hyphened or _coded(prefix.group(1))):
         start -= len(prefix.group())
     return start, end
 

@@ -1,7 +1,8 @@
 """A name found as an identifier is completed to the whole run of capitalised words it is written in: a
 person's given name in front of a surname found elsewhere ("Wendell Obi-Marsh", the sentence's first
 word), a firm's words after a place found in it ("Seoul Garden Dry Cleaners", "Haakenson Bros. Grain"),
-a plate's code after its state ("Texas R47 2KT"), the rest of its token ("TM-118"), and the town a firm
+a plate's code after its state ("Texas R47 2KT"), the rest of its token ("TM-118"), the number closing
+a firm's name ("School District 112,"), and the town a firm
 or place is said to be in ("Bayview Smiles Dental in Gig Harbor"). A run of capitalised words names one
 thing; when one of its words identifies the patient, the rest goes with it.
 
@@ -28,11 +29,15 @@ _WORD = (
     r"(?:[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*(?:(?<=Bros|Corp|Assn|Intl)\.)?"
     r"|(?=[A-Z]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,8})"
 )
-_AFTER = re.compile(rf"[ \t]+(?:(?:of|de|del|la|&)[ \t]+)?({_WORD})(?![\w'’-])")
+_AFTER = re.compile(rf"[ \t]+(?:(?:of|de|del|la|&)[ \t]+)?({_WORD})(?![\w'’-]|[ \t]*:)")  # "ZIP:" is a label
 _ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest of the token
 # The town a firm or a place is in, written after it ("Bayview Smiles Dental in Gig Harbor").
 _LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WORD}){{0,2}})(?![\w'’-])")
 _BEFORE = re.compile(rf"(?<![\w'’.-])({_WORD})[ \t]+\Z")
+# The number that closes a firm's name of two words or more before a comma, a bracket or the line's end
+# ("Pine Hollow School District 112,", "Tool and Die Local 612)"): part of the name.
+_CLOSING_NUMBER = re.compile(r"[ \t]+(?:#[ \t]?)?\d{1,4}(?=[,;)\]]|\.?[ \t]*$)", re.MULTILINE)
+NUMBERED = frozenset({"NAME", "EMPLOYER"})
 _STAMP = re.compile(rf"[ \t]*{DATE_STAMP}")
 _FACILITY = re.compile(r"^  Facility[ \t]{2,}.*$", re.MULTILINE)
 REACH = 40  # characters looked at before a span
@@ -77,6 +82,9 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
             end = after.end()
         if attached := _ATTACHED.match(text, end, line_end):
             end = attached.end()
+        closing = _CLOSING_NUMBER.match(text, end, line_end) if span.kind in NUMBERED else None
+        if closing and len(text[start:end].split()) > 1:
+            end = closing.end()
         located = _LOCATED.match(text, end, line_end) if span.kind in PLACED else None
         if located and all(_takes(w, False) for w in located.group(1).split()):
             end = located.end()

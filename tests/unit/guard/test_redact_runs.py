@@ -205,3 +205,37 @@ def test_an_email_beside_a_name_in_a_persons_field_names_no_one():
     words = {w for person in fields.people(record) for w in person.words}
     assert "Ines" in words and not any("larkmail" in w or "." in w for w in words)
     check_egress("ADM-9023", record, redact(record, "ADM-9023", SALT).text)  # "Dr." is no name word
+
+
+# After r17: two codes joined by a hyphen before a number, the number closing a firm's name, a label that
+# closes with a digit, and an age in brackets after a name.
+
+
+def test_two_codes_joined_by_a_hyphen_before_four_digits_are_a_series_code():
+    review = ("2026-06-12  SW gave a meal card RIDE-CARD 30815 for the week.",)
+    out = redact(admission_record(review=review), "ADM-9024", SALT).text
+    assert "RIDE" not in out and "30815" not in out
+
+
+def test_the_number_closing_a_firms_name_goes_with_it():
+    review = ("2026-06-12  Secondary plan through Cobble Ridge Water District 41, claims by fax.",)
+    out = redact(admission_record(review=review), "ADM-9025", SALT).text
+    assert "Cobble" not in out and " 41," not in out
+
+
+def test_a_label_closing_with_a_digit_keeps_its_words_and_loses_its_value():
+    lines = admission_record().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("  Record assembled"))
+    lines.insert(at + 1, "  STREET1: 9 RUE DES TILLEULS  STREET2: APP 4")
+    out = redact("\n".join(lines), "ADM-9026", SALT).text
+    assert "TILLEULS" not in out and "STREET1:" in out and "STREET2:" in out
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [("His neighbour Mrs. Ilse Brandvold (94) found him.", "Pulse (96) regular."),
+     ("She cares for her husband Tomasz (101).", "Sat (94) on room air.")],
+)
+def test_an_age_in_brackets_right_after_a_name(said, kept):
+    out = redact(admission_record(documentation=f"{said} {kept}"), "ADM-9027", SALT).text
+    assert "90 or older" in out and kept in out
