@@ -44,7 +44,7 @@ _QUANTITIES = (
 _BEFORE = r"(?i:\b(?:age[ds]?|aged|age:|sex\s*/\s*age[ \t]+[MF]\s*/|age\s*/\s*sex)\s*[:=]?\s*)"
 _PATTERNS = (
     re.compile(rf"(?<![\w.]){_NUMBER}{_AFTER}(?![\w])", re.IGNORECASE),  # "94-year-old", "96 yrs", "93F"
-    re.compile(rf"{_BEFORE}(?P<n>{_NUMBER})(?![\w.])", re.IGNORECASE),  # "Age 92", "aged ninety-one"
+    re.compile(rf"{_BEFORE}(?P<n>{_NUMBER})(?!\w|\.\d)", re.IGNORECASE),  # "Age 92", "aged ninety-one."
     re.compile(r"(?i:\bin\s+(?:his|her|their)\s+)(?P<n>(?:late\s+|early\s+|mid-?)?(?:nineties|90s))\b"),
     # an age told by what a person will live to or is: "I aim to see 101", "make 104", "who is 93 herself"
     re.compile(rf"(?i:\b(?:turn(?:s|ed|ing)?|see|make|celebrat(?:e|es|ed|ing))\s+)(?P<n>{_NUMBER})(?![\w%/]|\.\d)"),

@@ -52,7 +52,7 @@ _FACT_LINE = re.compile(
     r"(?P<value>\S[^\n]*?)[ \t]*$"
 )
 # Another field on the same line: "PATIENT: AHMAD SHAH  DOB: 1931-02-11  MRN: ..."
-_NEXT_FIELD = re.compile(r"[ \t]{2,}(?=[A-Za-z][\w ./#()-]{0,25}?[ \t]*[:=][ \t]*\S)")
+_NEXT_FIELD = re.compile(r"[ \t]{2,}(?=[A-Za-z](?:[\w./#()-]|[ \t](?![ \t])){0,25}?[ \t]*[:=][ \t]*\S)")
 # A clerk's line with one space after its label ("addr 3309 e. pho hoa ct", "mrn 00-718-2264"): a field
 # when that one word is a label the kinds below know.
 _SPACED_FIELD = re.compile(
@@ -123,7 +123,10 @@ def _fields(start: int, line: str) -> list[FactValue]:
     bounds = zip([0, *(m.end() for m in breaks)], [*(m.start() for m in breaks), len(line)], strict=True)
     for begin, end in bounds:
         match = _FACT_LINE.match(line[begin:end])
-        if not match:
+        if not match:  # no field of its own: it goes on with the value before it
+            piece = line[begin:end]
+            at = start + begin + len(piece) - len(piece.lstrip())
+            found.append(FactValue(at, found[-1].kind if found else None, piece.strip()))
             continue
         at, label = start + begin, match.group("label")
         found.append(FactValue(at + match.start("label"), LABEL, label))

@@ -69,6 +69,7 @@ _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bl
                    r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
 # A name in quotes inside a value, whatever its length or case ("JJ", "Bo"): the name the person goes by.
 _QUOTED_NAME = re.compile(r"[\"“”]([^\W\d_]{2,}(?:[ \t][^\W\d_]{2,})?)[\"“”]")
+INITIALLED_WORDS = 3  # a firm's name of this many capitalised words is also written by its initials
 _ADDRESSED = re.compile(r"\S*@\S*|\S*://\S*|\bwww\.\S*")
 _BRACKETED_WORD = re.compile(r"(?<=[(\s])[A-Z][\w'’-]+(?=[^()]*\))")
 _NUMBER_TOKEN = re.compile(r"[^\s,;()]*\d[^\s,;()]*")  # a phone or a number in a person's field: its own
@@ -82,6 +83,14 @@ def _name_head(value: str) -> int:
     or after the given names of "boudreaux, destiny m"; a word in lower case before it is a name too."""
     inverted = _INVERTED.match(value)
     return inverted.end() if inverted else re.search(r"[,;(]|$", value).start()  # type: ignore[union-attr]
+
+def _initials(name: str) -> list[str]:
+    """A firm's initials in capitals, from a name of three capitalised words or more ("Ruby Valley Ranch
+    Cooperative" is "RVRC"), when they are no clinical or English word."""
+    runs = [[w for w in run if w.lower() not in JOINERS] for _, _, run in capitalised_runs(name)]
+    shorts = ["".join(w[0] for w in run).upper() for run in runs if len(run) >= INITIALLED_WORDS]
+    return [s for s in shorts if not (lexicon.clinical(s) or lexicon.english(s))]
+
 
 def _unsafe_words(value: str, person: bool) -> list[tuple[int, int]]:
     """Offsets of the words of a value that must go: in a person's field every name word (relation words
@@ -159,6 +168,7 @@ def facts_spans(text: str, anchor: int) -> Read:
             if kind_here in ("EMPLOYER", "NAME"):  # "Beacon HR" for "Beacon Home Health Agency"
                 given += [(kind_here, w) for _, _, run in capitalised_runs(piece) for w in run
                           if len(w) > 2 and not lexicon.clinical(w) and w.lower() not in JOINERS]
+                given += [(kind_here, short) for short in _initials(piece)]  # "BHHA" for the same
             if kind_here == "ADDRESS":  # "Saguaro" of "2210 W Saguaro Bend" for "2210 W. Saguaro Bnd"
                 given += [(kind_here, w) for w in WORD.findall(piece)
                           if len(w) > 2 and w[:1].isupper() and lexicon.safe(w) and not lexicon.clinical(w)]

@@ -10,8 +10,8 @@ here they are only read and summed in plain Python, so nothing is fitted or down
 
 What it refuses to do: it types nothing finely (a word with a digit is an ID, any other a NAME), it
 never reads the record's own six fields or its title line, never takes a date or a time of day (those
-are shifted, not replaced) or a label's cue word before its colon, and replaces nothing itself: kit.guard.redact.finder adds its spans to the
-other candidates.
+are shifted, not replaced) or a label's cue word before its colon, and replaces nothing itself:
+kit.guard.redact.finder adds its spans to the other candidates.
 """
 
 from __future__ import annotations

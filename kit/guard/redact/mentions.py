@@ -273,6 +273,9 @@ _GOES_BY = re.compile(
     # "called Sissy by family", "they call him Tex, ...": the name before "by", "to" or the clause's end
     r"|(?i:\b(?:call(?:s|ed)?[ \t]+(?:him|her|them)|called)[ \t]+)"
     r"(?P<called>[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?)(?=[ \t]+(?:by|to)\b|[ \t]*[,.;)]|$)"
+    # a name in quotes after such a cue, in any case: calls her "nonna"
+    r"|(?i:\b(?:goes by|known as|called|calls?[ \t]+(?:him|her|them)|nicknamed)[ \t]+)"
+    r"[\"“](?P<quoted>[^\W\d_]{2,}(?:[ \t][^\W\d_]{2,})?)[\"”]"
 )
 
 # A nickname in quotes inside a person's name ('Margaret "Peg" Lindqvist') is one whatever the lexicon
@@ -286,8 +289,10 @@ def nicknames(text: str) -> list[str]:
     clinical words ("Paddy" to everyone on the ward, goes by "Lupita"), or any inside a person's name
     (Margaret "Peg" Lindqvist); and the one or two capitalised
     words after "goes by", "known as", "called" (goes by Bud), or after "called" or "call him" when the
-    clause goes on with "by" or "to" or ends there ("called Sissy by family")."""
-    named = (m.group("name") or m.group("called") for m in _GOES_BY.finditer(text, block_end(text)))
+    clause goes on with "by" or "to" or ends there ("called Sissy by family"), or the name in quotes after
+    such a cue in any case (calls her "nonna")."""
+    named = (m.group("name") or m.group("called") or m.group("quoted")
+             for m in _GOES_BY.finditer(text, block_end(text)))
     found = [name for name in named if not all(map(lexicon.clinical, WORD.findall(name)))
              and name.split()[0].rstrip(".") not in TITLES]  # "called Dr Smith" names a clinician
     for match in QUOTED.finditer(text, block_end(text)):

@@ -55,6 +55,7 @@ _GROUPED = re.compile(r"(?<![\w.:/+-])(?:[A-Z]{1,4}-?)?\d{2,6}(?:[ -]\d{2,6}){1,
 GROUPED_DIGITS = 7
 RATIO_MAX_DIGITS = 7  # "HUR-229-04-118" is a number, not a range ("88-92") or settings ("14/450/PEEP")
 LONG_DIGITS = 6
+HASHED_DIGITS = 4  # a number right after "#" with this many digits is cued ("#16" is a catheter's size)
 # Words that say the number after them identifies someone or something (context words).
 CUE = re.compile(
     r"(?i:\b(?:plate|tag|VIN|serial|S/N|SN|licen[cs]e|lic|DL|cert(?:ificate)?|policy|member|subscriber|"
@@ -173,6 +174,7 @@ def find(text: str) -> list[tuple[int, int, str]]:
         if _shaped(token) and not _clinical_number(text, start, end, token):
             found[(start, end)] = "ID"
             continue
+        cued = cued or (token.startswith("#") and _digits(token) >= HASHED_DIGITS)  # "log #2026-0419"
         if cued and _digits(token) >= 2 and not _date_like(token) and not _UNIT.match(text, end):
             found[(start, end)] = "ID"
         elif cued and re.fullmatch(r"[A-Z]{1,4}", token) and re.match(r"\s\d", text[end:]):

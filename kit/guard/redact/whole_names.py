@@ -34,9 +34,12 @@ _ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest
 # The town a firm or a place is in, written after it ("Bayview Smiles Dental in Gig Harbor").
 _LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WORD}){{0,2}})(?![\w'’-])")
 _BEFORE = re.compile(rf"(?<![\w'’.-])({_WORD})[ \t]+\Z")
-# The number that closes a firm's name of two words or more before a comma, a bracket or the line's end
-# ("Pine Hollow School District 112,", "Tool and Die Local 612)"): part of the name.
-_CLOSING_NUMBER = re.compile(r"[ \t]+(?:#[ \t]?)?\d{1,4}(?=[,;)\]]|\.?[ \t]*$)", re.MULTILINE)
+# The number of one to three digits (four would be a time of day) that closes a firm's name of two words
+# or more before a comma, a bracket, a sentence's end or the line's end ("Pine Hollow School District
+# 112,", "Tool and Die Local 612 (card ..."): part of its name (see _closes).
+_CLOSING_NUMBER = re.compile(
+    r"[ \t]+(?:#[ \t]?)?\d{1,3}(?=[,;)\]]|[ \t]+\(|\.(?:[ \t]|$)|[ \t]*$)", re.MULTILINE
+)
 NUMBERED = frozenset({"NAME", "EMPLOYER"})
 _STAMP = re.compile(rf"[ \t]*{DATE_STAMP}")
 _FACILITY = re.compile(r"^  Facility[ \t]{2,}.*$", re.MULTILINE)
@@ -49,6 +52,18 @@ def _takes(word: str, first: bool) -> bool:
     if word.rstrip(".") in TITLES or lexicon.clinical(word):
         return False
     return not ((first or word.isupper()) and lexicon.safe(word))  # "KRELL AT BEDSIDE": not "AT"
+
+
+def _closes(word: str, number: str) -> bool:
+    """Whether a number closes the name its word ends: after a word in title case ("Local 612"), or after
+    a code in capitals when the number has three digits ("OR KDW 221"); never after a clinical word
+    ("MELD-Na 28", "DOL 6")."""
+    if lexicon.clinical(word):
+        return False
+    digits = sum(c.isdigit() for c in number)
+    return bool(re.fullmatch(r"[A-Z][a-z]+", word)) or (
+        digits == 3 and bool(re.fullmatch(r"[A-Z]{2,4}", word)) and not lexicon.english(word)
+    )
 
 
 def _first(written_before: str) -> bool:
@@ -83,7 +98,9 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
         if attached := _ATTACHED.match(text, end, line_end):
             end = attached.end()
         closing = _CLOSING_NUMBER.match(text, end, line_end) if span.kind in NUMBERED else None
-        if closing and len(text[start:end].split()) > 1:
+        named = text[start:end].split()
+        if closing and len(named) > 1 and _closes(named[-1], closing.group()):
+
             end = closing.end()
         located = _LOCATED.match(text, end, line_end) if span.kind in PLACED else None
         if located and all(_takes(w, False) for w in located.group(1).split()):

@@ -7,7 +7,7 @@ letters and capital abbreviations of charting in prose and review notes."""
 
 import pytest
 
-from kit.guard.redact import check_egress, fields, redact
+from kit.guard.redact import check_egress, fields, redact, shapes
 from tests.helpers import admission_record
 
 SALT = "runs-test-salt"
@@ -239,3 +239,51 @@ def test_a_label_closing_with_a_digit_keeps_its_words_and_loses_its_value():
 def test_an_age_in_brackets_right_after_a_name(said, kept):
     out = redact(admission_record(documentation=f"{said} {kept}"), "ADM-9027", SALT).text
     assert "90 or older" in out and kept in out
+
+
+# After r18: "age 91." at a sentence's end, a number written right after "#", a firm's initials, a name in
+# quotes after a naming cue in any case, the number closing a name before a bracket, and a piece of a
+# facts line that is no field of its own.
+
+
+def test_an_age_after_its_cue_at_a_sentences_end():
+    said = "Her aunt lives upstairs, age 93. Stable."
+    out = redact(admission_record(documentation=said), "ADM-9028", SALT).text
+    assert "90 or older" in out and "93" not in out
+
+
+def test_a_number_right_after_a_hash_sign_is_cued_when_it_has_four_digits():
+    written = "log #2025-1130; #16 Foley"
+    found = {written[a:b] for a, b, _ in shapes.find(written)}
+    assert "#2025-1130" in found and not any("16" in f for f in found)
+
+
+def test_a_firms_initials_are_found_again():
+    facts = (("Employer", "Orchard Hill Packing Company"),)
+    review = ("2026-06-12  FMLA forms faxed to OHPC benefits.",)
+    out = redact(admission_record(review=review, more_facts=facts), "ADM-9030", SALT).text
+    assert "OHPC" not in out
+
+
+def test_a_name_in_quotes_after_a_naming_cue_goes_in_any_case():
+    said = 'The grandchildren call her "oma" and she answers to it.'
+    out = redact(admission_record(documentation=said), "ADM-9031", SALT).text
+    assert '"oma"' not in out
+
+
+@pytest.mark.parametrize(
+    ("said", "gone", "kept"),
+    [("He was a member of Glass Workers Local 418 (card on file).", " 418", ""),
+     ("Graded Child-Pugh C, MELD-Na 24 (on lactulose).", "", "24 (on lactulose)")],
+)
+def test_a_number_closing_a_name_before_a_bracket(said, gone, kept):
+    out = redact(admission_record(documentation=said), "ADM-9032", SALT).text
+    assert (not gone or gone not in out) and kept in out
+
+
+def test_a_piece_of_a_facts_line_that_is_no_field_goes_on_with_the_value_before_it():
+    lines = admission_record().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("  Record assembled"))
+    lines.insert(at + 1, "  HOME:RT 3 BOX 11  TALLOW KY 41001  CO:none")
+    out = redact("\n".join(lines), "ADM-9033", SALT).text
+    assert "TALLOW" not in out
