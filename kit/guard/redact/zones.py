@@ -118,16 +118,18 @@ def _echo_spans(
 
 # The kinds of prose span whose words name a person, a firm or a place wherever they stand again.
 _REMEMBERED = frozenset({"NAME", "RELATIVE", "NICKNAME", "EMPLOYER", "ADDRESS"})
+_PEOPLE = frozenset({"RELATIVE", "NICKNAME"})
 
 
 def _remembered(text: str, spans: list[Span]) -> tuple[tuple[str, str], ...]:
-    """Each capitalised word of a person, firm or place found in prose that is not a safe word: written
-    again anywhere in the record ("Harlan drove her" after "her companion, Harlan Voss"), it is the same
-    identifier, as a facts value's words are."""
+    """Each capitalised word of a person, firm or place found in prose that is not a safe word, and of a
+    relative or a nickname even when it is an English or a clinical word ("his wife June": found again
+    only where it is capitalised): written again anywhere in the record ("Harlan drove her" after "her
+    companion, Harlan Voss"), it is the same identifier, as a facts value's words are."""
     return tuple(
         (span.kind, word) for span in spans if span.kind in _REMEMBERED
         for word in WORD.findall(text[span.start : span.end])
-        if len(word) > 2 and word[:1].isupper() and not lexicon.safe(word)
+        if len(word) > 2 and word[:1].isupper() and (span.kind in _PEOPLE or not lexicon.safe(word))
     )  # fmt: skip
 
 

@@ -287,3 +287,13 @@ def test_a_piece_of_a_facts_line_that_is_no_field_goes_on_with_the_value_before_
     lines.insert(at + 1, "  HOME:RT 3 BOX 11  TALLOW KY 41001  CO:none")
     out = redact("\n".join(lines), "ADM-9033", SALT).text
     assert "TALLOW" not in out
+
+
+# After r19: a relative's name that is also an English or clinical word, found again where it is
+# capitalised.
+
+
+def test_a_relatives_name_that_is_a_common_word_is_found_again_capitalised():
+    said = "His daughter April, 61, visits daily; call April first. Seen in april clinic."
+    out = redact(admission_record(documentation=said), "ADM-9034", SALT).text
+    assert "April" not in out and "april clinic" in out

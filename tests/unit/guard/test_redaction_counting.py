@@ -25,3 +25,7 @@ def test_the_dates_the_redactor_shifted_are_blanked_and_nothing_else():
     assert re.search(r"\d{4}-\d{2}-\d{2}", done.text)
     kept = [(a, b) for a, b in zip(searched, done.text, strict=True) if a != " "]
     assert all(a == b for a, b in kept)
+
+
+def test_a_function_word_inside_a_name_is_no_piece():
+    assert _pieces("St. Brendan's School for Boys") == {"brendan", "school", "boys"}
