@@ -4,6 +4,7 @@ own `pytester` plugin (for the tests that run inner pytest sessions), the one br
 run configuration from the environment. The suite's options, markers, fixtures and scoreboard live in
 the kit's pytest plugin (kit.plugin.hooks), registered through a pytest11 entry point."""
 
+import gc
 import os
 from pathlib import Path
 
@@ -64,6 +65,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path in SLOW_MODULES or any(folder in item.path.parents for folder in SLOW_FOLDERS):
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collection built (the kit's modules, word lists, compiled patterns, every test item) lives
+    until the process ends: moved out of the garbage collector's sight, so each collection during the
+    run, and pytest's own at the session's end, walks only what the tests make (gc.freeze)."""
+    gc.freeze()
 
 
 @pytest.fixture

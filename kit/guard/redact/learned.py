@@ -160,7 +160,7 @@ def spans(text: str) -> list[Span]:
             for a, b in [(m.start(), m.end())]]
     title_end = text.find("\n")
     taken = [(a, b) for a, b, f in features(text) if a > title_end and not any(x <= a < y for x, y in kept)
-             and _may_take(text[a:b], f) and not _label(text, a, b) and score(f) > threshold]
+             and score(f) > threshold and _may_take(text[a:b], f) and not _label(text, a, b)]
     joined: list[list[int]] = []
     for a, b in taken:
         if joined and _JOIN.fullmatch(text[joined[-1][1] : a]):
