@@ -118,7 +118,7 @@ def label_cue(word: str) -> bool:
 
 def _fields(start: int, line: str) -> list[FactValue]:
     """The fields of one labelled line, several when it holds several ("A: x  B: y"), each label too."""
-    found = []
+    found: list[FactValue] = []
     breaks = list(_NEXT_FIELD.finditer(line))
     bounds = zip([0, *(m.end() for m in breaks)], [*(m.start() for m in breaks), len(line)], strict=True)
     for begin, end in bounds:

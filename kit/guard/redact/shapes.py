@@ -174,8 +174,8 @@ def find(text: str) -> list[tuple[int, int, str]]:
         if _shaped(token) and not _clinical_number(text, start, end, token):
             found[(start, end)] = "ID"
             continue
-        cued = cued or (token.startswith("#") and _digits(token) >= HASHED_DIGITS)  # "log #2026-0419"
-        if cued and _digits(token) >= 2 and not _date_like(token) and not _UNIT.match(text, end):
+        hashed = token.startswith("#") and _digits(token) >= HASHED_DIGITS  # "log #2026-0419"
+        if (cued or hashed) and _digits(token) >= 2 and not _date_like(token) and not _UNIT.match(text, end):
             found[(start, end)] = "ID"
         elif cued and re.fullmatch(r"[A-Z]{1,4}", token) and re.match(r"\s\d", text[end:]):
             found[(start, end)] = "ID"  # "plate DJ 48213": the letters of a plate too
