@@ -34,6 +34,13 @@ TEXT = admission_record(
 DONE = redact(TEXT, "ADM-9003", SALT)
 
 
+def _with_facts_line(line: str) -> str:
+    """A record with `line` written into its facts block as it stands (no column layout)."""
+    lines = admission_record().split("\n")
+    at = next(i for i, text in enumerate(lines) if text.startswith("  Record assembled"))
+    return "\n".join([*lines[: at + 1], line, *lines[at + 1 :]])
+
+
 @pytest.mark.parametrize(
     "gone",
     [
@@ -42,6 +49,7 @@ DONE = redact(TEXT, "ADM-9003", SALT)
         "KRELL", "APO", "Quorrelby", "Grant",
     ],
 )  # fmt: skip
+
 def test_the_identifier_is_gone(gone):
     assert gone not in DONE.text
 
@@ -184,10 +192,8 @@ def test_a_plate_closes_with_its_capitals_after_a_short_number():
 
 
 def test_a_known_label_with_one_space_before_its_value_is_a_field():
-    lines = admission_record().split("\n")
-    at = next(i for i, line in enumerate(lines) if line.startswith("  Record assembled"))
-    lines.insert(at + 1, "  addr 41 w. larch gate ln, orchard vale, or 97001")
-    out = redact("\n".join(lines), "ADM-9021", SALT).text
+    line = "  addr 41 w. larch gate ln, orchard vale, or 97001"
+    out = redact(_with_facts_line(line), "ADM-9021", SALT).text
     assert "orchard vale" not in out and "larch" not in out and "  addr " in out
 
 
@@ -224,10 +230,7 @@ def test_the_number_closing_a_firms_name_goes_with_it():
 
 
 def test_a_label_closing_with_a_digit_keeps_its_words_and_loses_its_value():
-    lines = admission_record().split("\n")
-    at = next(i for i, line in enumerate(lines) if line.startswith("  Record assembled"))
-    lines.insert(at + 1, "  STREET1: 9 RUE DES TILLEULS  STREET2: APP 4")
-    out = redact("\n".join(lines), "ADM-9026", SALT).text
+    out = redact(_with_facts_line("  STREET1: 9 RUE DES TILLEULS  STREET2: APP 4"), "ADM-9026", SALT).text
     assert "TILLEULS" not in out and "STREET1:" in out and "STREET2:" in out
 
 
@@ -282,10 +285,7 @@ def test_a_number_closing_a_name_before_a_bracket(said, gone, kept):
 
 
 def test_a_piece_of_a_facts_line_that_is_no_field_goes_on_with_the_value_before_it():
-    lines = admission_record().split("\n")
-    at = next(i for i, line in enumerate(lines) if line.startswith("  Record assembled"))
-    lines.insert(at + 1, "  HOME:RT 3 BOX 11  TALLOW KY 41001  CO:none")
-    out = redact("\n".join(lines), "ADM-9033", SALT).text
+    out = redact(_with_facts_line("  HOME:RT 3 BOX 11  TALLOW KY 41001  CO:none"), "ADM-9033", SALT).text
     assert "TALLOW" not in out
 
 
