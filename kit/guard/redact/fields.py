@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from kit.guard.redact import ages, dates, lexicon, patterns, shapes
 from kit.guard.redact.facts import LABEL, PERSON_KINDS, SAFE, facts_values, label_cue, label_word
 from kit.guard.redact.patterns import PARTICLES, RELATIONS, TITLES
-from kit.guard.redact.runs import JOINERS, STOP, WORD, capitalised_runs
+from kit.guard.redact.runs import JOINERS, QUOTED, STOP, WORD, capitalised_runs
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
 
 
@@ -67,8 +67,9 @@ _INVERTED = re.compile(r"[ \t]*[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?,[
 # The unit of an address ("Rm 312", "#B-304", "Suite 14"), looked for again under any unit word.
 _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bldg|lot)\b\.?|#)[ \t]*#?[ \t]*"
                    r"(?P<n>\d{1,5}(?:-?[A-Z])?|[A-Z]-?\d{1,5})(?![\w-])")
-# A name in quotes inside a value, whatever its length or case ("JJ", "Bo"): the name the person goes by.
-_QUOTED_NAME = re.compile(r"[\"“”]([^\W\d_]{2,}(?:[ \t][^\W\d_]{2,})?)[\"“”]")
+# One or two words of letters in quotes inside a value, whatever their length or case ("JJ", "Bo"): the
+# name the person goes by.
+_NAME_WORDS = re.compile(r"[^\W\d_]{2,}(?:[ \t][^\W\d_]{2,})?")
 INITIALLED_WORDS = 3  # a firm's name of this many capitalised words is also written by its initials
 _ADDRESSED = re.compile(r"\S*@\S*|\S*://\S*|\bwww\.\S*")
 _BRACKETED_WORD = re.compile(r"(?<=[(\s])[A-Z][\w'’-]+(?=[^()]*\))")
@@ -187,7 +188,8 @@ def facts_spans(text: str, anchor: int) -> Read:
                 ]  # fmt: skip
                 if names:
                     people.append(Person(field.kind or "NAME", names))
-        given += [("NICKNAME", q) for q in _QUOTED_NAME.findall(field.value) if not lexicon.clinical(q)]
+        quoted = (next(g for g in m.groups() if g is not None) for m in QUOTED.finditer(field.value))
+        given += [("NICKNAME", q) for q in quoted if _NAME_WORDS.fullmatch(q) and not lexicon.clinical(q)]
         if person and index and values[index - 1].kind == LABEL:  # a person's field goes whole, whatever
             kind = field.kind or "NAME"  # its case, commas, quotes or brackets, keyed as its name; its
             numbers = [m.span() for m in _NUMBER_TOKEN.finditer(field.value)]  # numbers are their own

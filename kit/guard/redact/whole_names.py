@@ -100,7 +100,6 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
         closing = _CLOSING_NUMBER.match(text, end, line_end) if span.kind in NUMBERED else None
         named = text[start:end].split()
         if closing and len(named) > 1 and _closes(named[-1], closing.group()):
-
             end = closing.end()
         located = _LOCATED.match(text, end, line_end) if span.kind in PLACED else None
         if located and all(_takes(w, False) for w in located.group(1).split()):
