@@ -3,15 +3,16 @@ record's identifiers as its writer listed them, by type, and the lines a reviewe
 
 An identifier is leaked when one of its distinctive pieces (a word of two letters or more that is not a
 street, title or identifier-kind word such as "plate" or "lot", nor a function word such as "of", "for"
-or "at", nor the postal code of the state that issued a plate or a licence; a run of three digits or
-more, or its whole digit string of four or more) stands in the redacted text more often than the record
-uses it outside all of its identifiers: a word the record also uses for something else is not a leak, and
-a one- or two-letter fragment of a code is. A label its writer put at the head of a value ("PC#", "MRN:")
-is the label, not a piece; the redactor's own output (its placeholders, the dates it shifted) is no
-source of a leak: a number's "2024" does not leak because a shifted date now reads 2024. An age over 89
-is generalised when its number is gone from the text and "90 or older" stands there. A key line is intact
-when the line as the model sees it, quoted back, maps back to the line. A record the egress gate refuses
-is counted as refused, and its identifiers are not counted as kept out or leaked.
+or "at", nor a calendar's era ("AD", "AH"), nor the postal code of the state that issued a plate or a
+licence; a run of three digits or more, or its whole digit string of four or more) stands in the redacted
+text more often than the record uses it outside all of its identifiers: a word the record also uses for
+something else is not a leak, and a one- or two-letter fragment of a code is. A label its writer put at
+the head of a value ("PC#", "MRN:") is the label, not a piece; the redactor's own output (its
+placeholders, the dates it shifted) is no source of a leak: a number's "2024" does not leak because a
+shifted date now reads 2024. An age over 89 is generalised when its number is gone from the text and "90
+or older" stands there. A key line is intact when the line as the model sees it, quoted back, maps back
+to the line. A record the egress gate refuses is counted as refused, and its identifiers are not counted
+as kept out or leaked.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ GENERIC = frozenset({
     "da", "di", "del", "le", "al", "el", "bin", "ben", "mc", "fl", "floor", "nw", "ne", "sw", "se",
     "year", "old", "years", "aged", "age", "yo", "ninety",
     "plate", "plates", "tag", "lot", "serial", "sn", "ref", "vin", "reg",
+    "ad", "bc", "ce", "bce", "ah",  # a calendar's era after a date ("14 Rajab 1380 AH") names no one
 })  # fmt: skip
 # A state is no Safe Harbor identifier: its postal code in capitals, in a plate or a licence number it
 # issued ("AZ plate 3KF 228", "CDL CO 19-447-0382"), is no piece of one.

@@ -1,8 +1,9 @@
 """Ages over 89, which HIPAA's Safe Harbor counts as an identifier: found wherever they are written
 ("94-year-old", "Age 92", "aged ninety-one", "96 yrs", "93F", "Sex / age  M / 97", "Age / sex  97 / F",
-"noventa y cinco años", "95 años", "is 101 and lives with them", "who is 103", a relative "is 90 and
-..." or "grandmother (91)", "Mother-in-law (90)", "his sister, herself 97", a name's ", 97," between
-commas or in brackets after it ("Marit (93)"), an age in words with no cue, "(ninety-seven)")
+"noventa y cinco años", "95 años", "is 101 and lives with them", "who is 103", a bare number in the
+clause a relation word opens ("husband Takeshi died at 101", "grandmother (91)", "friend Gudrun, also
+94"), "his sister, herself 97", a name's ", 97," between commas or in brackets after it ("Marit (93)"),
+an age in words with no cue, "(ninety-seven)")
 so the redactor can write "90 or older" in their place. An age of 89 or less is left as written.
 
 It only finds; the replacement text is the redactor's (kit.guard.redact.core).
@@ -52,11 +53,9 @@ _PATTERNS = (
         rf"(?i:\b(?:is|was)\s+)(?P<n>{_NUMBER})"
         r"(?=\s+(?:herself|himself|themselves|now|this year|and (?:still )?(?:lives|lived|resides))\b)"
     ),  # "her grandmother is 101 and lives with them"
-    # a person said to be that old: "a sister, who is 103 and bed-bound", "Her husband Szabó László is 90
-    # and uses a walker" (a relation word earlier in the clause; "Glucose is 101 and rising" is no one)
+    # a person said to be that old: "a sister, who is 103 and bed-bound" (a relative's bare number is
+    # found by _relatives_ages)
     re.compile(rf"(?i:\bwho\s+(?:is|was)\s+)(?P<n>{_NUMBER})(?![\w%/]|\.\d)"),
-    re.compile(rf"(?i:\b(?:{RELATIONS})\b[^.;:\n]{{0,40}}?\b(?:is|was)\s+)(?P<n>{_NUMBER})(?=\s+and\b|,)"),
-    re.compile(rf"(?i:\b(?:{RELATIONS})(?:-in-law)?[ \t]*\()(?P<n>1[0-2]\d|9\d)(?=\))"),  # "grandmother (91)"
     # a person's age after "herself": "the patient's sister, herself 97"
     re.compile(rf"(?i:\b(?:herself|himself|themselves)[ \t]+)(?P<n>{_NUMBER})(?![\w%/]|\.\d)"),
     # a person's age set off by commas after the name: "Shmuel Rosenzweig (Shmulik), 97, lives alone"
@@ -85,11 +84,49 @@ def _value(number: str) -> int:
 _NAMED = re.compile(r"(?<![\w'’-])(?P<word>[A-Z][a-z'’-]+)[ \t]+\((?P<n>1[0-2]\d|9\d)\)")
 
 
+# A relation word, and the rest of its clause (to a full stop, semicolon, colon or line end).
+_RELATION = re.compile(rf"(?i:\b(?:{RELATIONS})(?:-in-law)?s?\b)")
+_CLAUSE_END = re.compile(r"[.;:\n]|$")
+CLAUSE_REACH = 80  # characters after the relation word
+NEAR_WORDS = 4  # words before the number that must be no clinical word or shorthand ("temp got up to 101")
+# A bare whole number: not part of a longer number, a decimal, a ratio, a code or a measurement with its
+# unit, and not the house number of a street name written after it ("at 104 Elm St").
+_BARE = re.compile(
+    rf"(?<![\w.,/#-])(?P<n>\d+)(?![\w%/°]|[.,]\d|[ \t]*(?i:{_QUANTITIES})\b|[ \t]+[A-Z0-9])"
+)
+_SET_OFF = re.compile(r"(?:[(,]|--?|–|—)[ \t]*\Z")  # "Marit (93)", "Gudrun, also 94", "sister -- 97"
+_TAIL_WORD = re.compile(r"([^\W\d_]+)[ \t]*\Z")
+
+
+def _relatives_ages(text: str) -> list[tuple[int, int]]:
+    """A bare number from 90 to 129 in the clause a relation word opens, as a relative's age: "husband
+    Takeshi died in 2019 at 101", "friend Gudrun Sether, also 94", "great-grandmother in home is 92".
+    Never within four words of a clinical word or of shorthand ("daughter says his pulse was 96", "son:
+    wt was 92"), and only straight after a lower-case English word or set off by a bracket, comma or
+    dash (not "Na 129", "Apt 101")."""
+    found = []
+    for relation in _RELATION.finditer(text):
+        end = _CLAUSE_END.search(text, relation.end())
+        limit = min(end.start() if end else len(text), relation.end() + CLAUSE_REACH)
+        for number in _BARE.finditer(text, relation.end(), limit):
+            between = text[relation.end() : number.start()]
+            near = re.findall(r"[^\W\d_]+", between)[-NEAR_WORDS:]
+            if any(lexicon.clinical(word) or (word.islower() and not lexicon.english(word)) for word in near):
+                continue
+            tail = _TAIL_WORD.search(between)
+            worded = tail is not None and tail.group(1).islower() and lexicon.english(tail.group(1))
+            cued = worded or _SET_OFF.search(between)
+            if cued and OVER <= int(number.group("n")) < 130:
+                found.append(number.span("n"))
+    return found
+
+
 def find(text: str) -> list[tuple[int, int]]:
     """(start, end) of every age over 89 in `text` (the number and the words that say it is an age)."""
     found: set[tuple[int, int]] = {
         (m.start("n"), m.end("n")) for m in _NAMED.finditer(text) if not lexicon.clinical(m.group("word"))
     }
+    found.update(_relatives_ages(text))
     for pattern in _PATTERNS:
         for match in pattern.finditer(text):
             start = match.start("n") if "n" in pattern.groupindex else match.start()

@@ -83,9 +83,11 @@ def _merged(spans: list[Span]) -> list[Span]:
     return out
 
 
-def _short_of_dates(text: str, spans: list[Span], dated: list[Span]) -> list[Span]:
-    """Each identifier span that runs into a date written after it ("Vaskeld Jan" of "Vaskeld Jan 4,
-    2026") cut short where the date starts, so the date is shifted whole and no part of it is left."""
+def _short_of_apart(text: str, spans: list[Span], dated: list[Span]) -> list[Span]:
+    """Each identifier span that runs into a date or an age over 89 written after it ("Vaskeld Jan" of
+    "Vaskeld Jan 4, 2026", "Hilario, noventa" of "Hilario, noventa y tres años") cut short where the
+    date or age starts, so the date is shifted and the age generalised whole, and the name before it is
+    still replaced (the longer of the two would otherwise win and the other be dropped whole)."""
     out = []
     for span in spans:
         cut = min((d.start for d in dated if span.start < d.start < span.end < d.end), default=None)
@@ -98,12 +100,12 @@ def _short_of_dates(text: str, spans: list[Span], dated: list[Span]) -> list[Spa
 
 
 def _choose(spans: list[Span], text: str) -> list[Span]:
-    """Non-overlapping spans: overlapping identifiers joined (_merged), none running into a date after
-    it; between one and a date or an age over 89, the longest first, a lower rank first among equals;
-    in text order."""
+    """Non-overlapping spans: overlapping identifiers joined (_merged), none running into a date or an
+    age after it; between one and a date or an age over 89, the longest first, a lower rank first among
+    equals; in text order."""
     apart = [s for s in spans if s.day is not None or s.kind == ages.KIND]
     named = [s for s in spans if s.day is None and s.kind != ages.KIND]
-    candidates = _merged(_short_of_dates(text, named, [s for s in apart if s.day is not None])) + apart
+    candidates = _merged(_short_of_apart(text, named, apart)) + apart
     kept: list[Span] = []
     for span in sorted(candidates, key=lambda s: (-(s.end - s.start), s.rank, s.start)):
         if all(span.end <= k.start or span.start >= k.end for k in kept):

@@ -27,10 +27,14 @@ from kit.guard.redact.patterns import PARTICLES, RELATIONS, TITLES
 from kit.guard.redact.runs import JOINERS, QUOTED, STOP, WORD, capitalised_runs
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
 
+_AGE_CUE = re.compile(r"(?i:\bage[ds]?[ \t]*[:=]?[ \t]*)\Z")  # "(age 93)": the cue stays with its age
+
 
 def _protected(value: str, anchor: int) -> list[tuple[int, int]]:
-    """Dates and ages inside a value: shifted or generalised by their own finders, not blanked."""
-    return [(f.start, f.end) for f in dates.find(value, anchor)] + ages.find(value)
+    """Dates and ages inside a value (an age with the word "age" in front of it): shifted or generalised
+    by their own finders, not blanked."""
+    aged = [(cue.start() if (cue := _AGE_CUE.search(value, 0, a)) else a, b) for a, b in ages.find(value)]
+    return [(f.start, f.end) for f in dates.find(value, anchor)] + aged
 
 def _cut(start: int, end: int, holes: list[tuple[int, int]]) -> Iterator[tuple[int, int]]:
     """[start, end) without the holes, each piece trimmed of spaces and punctuation at its edges."""

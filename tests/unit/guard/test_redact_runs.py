@@ -297,3 +297,41 @@ def test_a_relatives_name_that_is_a_common_word_is_found_again_capitalised():
     said = "His daughter April, 61, visits daily; call April first. Seen in april clinic."
     out = redact(admission_record(documentation=said), "ADM-9034", SALT).text
     assert "April" not in out and "april clinic" in out
+
+
+# After r20: a relative's age as a bare number anywhere in the clause the relation word opens, and a name
+# that runs into an age after it still replaced.
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Her uncle Oskari went into care in 2011 and passed away at 104.",
+        "Her old neighbour Ilse Brandvold, likewise 93, looks in on her.",
+        "SW: step-grandfather in the household is 97 -- needs supervision too.",
+    ],
+)
+def test_a_relatives_age_as_a_bare_number_in_the_clause(said):
+    out = redact(admission_record(documentation=said), "ADM-9035", SALT).text
+    assert "90 or older" in out and not any(n in out for n in ("104", " 93", " 97"))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Her son measured his pulse at 96 before calling.",
+        "Son says his wt was 92 last week.",
+        "Her daughter keeps the key at 104 Larkspur Row.",
+        "Niece checked a sugar of 118 this morning.",
+    ],
+)
+def test_a_number_in_a_relatives_clause_that_is_no_age_stays(said):
+    assert "90 or older" not in redact(admission_record(documentation=said), "ADM-9036", SALT).text
+
+
+def test_a_name_that_runs_into_an_age_after_it_is_still_replaced():
+    said = "ADMITTING PRACTITIONER DOCUMENTATION\nHusband Teodoro, noventa y cinco años, is at home. "
+    text = _with_facts_line("  Conjuge / spouse:   Teodoro Amarilla Quispe (age 95)")
+    text = text.replace("ADMITTING PRACTITIONER DOCUMENTATION\n", said)
+    out = redact(text, "ADM-9037", SALT).text
+    assert "Teodoro" not in out and "(age 90 or older)" in out

@@ -29,3 +29,7 @@ def test_the_dates_the_redactor_shifted_are_blanked_and_nothing_else():
 
 def test_a_function_word_inside_a_name_is_no_piece():
     assert _pieces("St. Brendan's School for Boys") == {"brendan", "school", "boys"}
+
+
+def test_a_calendars_era_after_a_date_is_no_piece():
+    assert _pieces("14 Rajab 1380 AH") == {"rajab", "1380", "#141380"}
