@@ -2,7 +2,8 @@
 six (kit.rules.record.FACT_LABELS), under whatever label a system or a clerk gave it, with what its label
 says the value is (context words, as data below). A label is set off by a colon, dots, a dash or two
 spaces, or by one space when it is one word the kinds know ("addr 3309 e. pho hoa ct"). A line with no
-label goes on with the field above it.
+label goes on with the field above it, and so does a line indented as far as the value above it starts
+(the second line of an address, "East Pemberton, OH  43219", whatever it looks like).
 
 It only reads; kit.guard.redact.zones decides what of a value goes.
 """
@@ -58,6 +59,7 @@ _NEXT_FIELD = re.compile(r"[ \t]{2,}(?=[A-Za-z](?:[\w./#()-]|[ \t](?![ \t])){0,2
 _SPACED_FIELD = re.compile(
     r"^[ \t]*(?P<label>[A-Za-z][A-Za-z./#]{0,11})[ \t](?P<value>[ \t]*\S[^\n]*?)[ \t]*$"
 )
+CONTINUED_FROM = 2  # a value column further in than a label's own indent ("  Address      Apt 3C, ...")
 LABEL = "LABEL"  # the kind given to a label's own words, which keep only what is safe
 SAFE = "SAFE"  # the kind of a value under a label on the safe list, which keeps only what is safe
 SAFE_LABELS = Path(__file__).resolve().parents[2] / "data" / "safe_labels.txt"
@@ -175,20 +177,22 @@ def facts_values(text: str) -> list[FactValue]:
     at = offsets(lines)
     found: list[FactValue] = []
     previous: str | None = None  # a line with no label goes on with the field above it
+    column = 0  # where the value above starts in its line: a line indented that far goes on with it
     for index in range(begin, end):
         line = lines[index]
-        if not line.strip():
-            previous = None
-            continue
         field = re.match(r"^  (\S.*?)\s{2,}(\S.*)$", line)
-        if field and field.group(1) in record.FACT_LABELS:
-            previous = None
+        if not line.strip() or (field and field.group(1) in record.FACT_LABELS):
+            previous, column = None, 0
             continue
-        fields = _fields(at[index], line) if _FACT_LINE.match(line) else _spaced(at[index], line)
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        if indent >= column > CONTINUED_FROM:
+            fields = []
+        else:
+            fields = _fields(at[index], line) if _FACT_LINE.match(line) else _spaced(at[index], line)
         if fields:
             found += fields
-            previous = fields[-1].kind
+            previous, column = fields[-1].kind, fields[-1].start - at[index]
         else:
-            stripped = line.lstrip()
-            found.append(FactValue(at[index] + len(line) - len(stripped), previous, stripped.rstrip()))
+            found.append(FactValue(at[index] + indent, previous, stripped.rstrip()))
     return found

@@ -278,6 +278,10 @@ _GOES_BY = re.compile(
     r"[\"“](?P<quoted>[^\W\d_]{2,}(?:[ \t][^\W\d_]{2,})?)[\"”]"
 )
 
+# "called" alone may be a call made ("RN called Pharmacy."): a clinical word after it is no name. After
+# "call him", "goes by" or "known as" a name is one whatever the lexicon says of it ("call him Cap").
+_BARE_CALLED = re.compile(r"(?i:called)\b")
+
 # A nickname in quotes inside a person's name ('Margaret "Peg" Lindqvist') is one whatever the lexicon
 # says of it ("Peg", "Doc").
 _NAME_BEFORE = re.compile(r"(?<![\w-])[A-Z][^\W\d_]+[ \t]+\Z")
@@ -289,11 +293,12 @@ def nicknames(text: str) -> list[str]:
     clinical words ("Paddy" to everyone on the ward, goes by "Lupita"), or any inside a person's name
     (Margaret "Peg" Lindqvist); and the one or two capitalised
     words after "goes by", "known as", "called" (goes by Bud), or after "called" or "call him" when the
-    clause goes on with "by" or "to" or ends there ("called Sissy by family"), or the name in quotes after
-    such a cue in any case (calls her "nonna")."""
-    named = (m.group("name") or m.group("called") or m.group("quoted")
+    clause goes on with "by" or "to" or ends there ("called Sissy by family"; after "call him" even a
+    clinical word, "call him Cap"), or the name in quotes after such a cue in any case (calls her
+    "nonna")."""
+    named = ((m.group("name") or m.group("called") or m.group("quoted"), not _BARE_CALLED.match(m.group()))
              for m in _GOES_BY.finditer(text, block_end(text)))
-    found = [name for name in named if not all(map(lexicon.clinical, WORD.findall(name)))
+    found = [name for name, cued in named if (cued or not all(map(lexicon.clinical, WORD.findall(name))))
              and name.split()[0].rstrip(".") not in TITLES]  # "called Dr Smith" names a clinician
     for match in QUOTED.finditer(text, block_end(text)):
         quoted = next(g for g in match.groups() if g is not None)

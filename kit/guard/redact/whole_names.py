@@ -34,11 +34,12 @@ _ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest
 # The town a firm or a place is in, written after it ("Bayview Smiles Dental in Gig Harbor").
 _LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WORD}){{0,2}})(?![\w'’-])")
 _BEFORE = re.compile(rf"(?<![\w'’.-])({_WORD})[ \t]+\Z")
-# The number of one to three digits (four would be a time of day) that closes a firm's name of two words
-# or more before a comma, a bracket, a sentence's end or the line's end ("Pine Hollow School District
-# 112,", "Tool and Die Local 612 (card ..."): part of its name (see _closes).
+# The number of one to three digits (four would be a time of day), or two groups joined by a hyphen
+# ("40-112"), that closes a firm's name of two words or more before a comma, a bracket, a sentence's end
+# or the line's end ("Pine Hollow School District 112,", "Tool and Die Local 612 (card ..."): part of
+# its name (see _closes).
 _CLOSING_NUMBER = re.compile(
-    r"[ \t]+(?:#[ \t]?)?\d{1,3}(?=[,;)\]]|[ \t]+\(|\.(?:[ \t]|$)|[ \t]*$)", re.MULTILINE
+    r"[ \t]+(?:#[ \t]?)?(?:\d{1,3}|\d{1,4}-\d{2,4})(?=[,;)\]]|[ \t]+\(|\.(?:[ \t]|$)|[ \t]*$)", re.MULTILINE
 )
 NUMBERED = frozenset({"NAME", "EMPLOYER"})
 _STAMP = re.compile(rf"[ \t]*{DATE_STAMP}")
@@ -56,13 +57,13 @@ def _takes(word: str, first: bool) -> bool:
 
 def _closes(word: str, number: str) -> bool:
     """Whether a number closes the name its word ends: after a word in title case ("Local 612"), or after
-    a code in capitals when the number has three digits ("OR KDW 221"); never after a clinical word
-    ("MELD-Na 28", "DOL 6")."""
+    a code in capitals when the number has three digits or more ("OR KDW 221", a plate's "NN GOV
+    40-112"); never after a clinical word ("MELD-Na 28", "DOL 6")."""
     if lexicon.clinical(word):
         return False
     digits = sum(c.isdigit() for c in number)
     return bool(re.fullmatch(r"[A-Z][a-z]+", word)) or (
-        digits == 3 and bool(re.fullmatch(r"[A-Z]{2,4}", word)) and not lexicon.english(word)
+        digits >= 3 and bool(re.fullmatch(r"[A-Z]{2,4}", word)) and not lexicon.english(word)
     )
 
 

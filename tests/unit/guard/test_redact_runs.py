@@ -335,3 +335,38 @@ def test_a_name_that_runs_into_an_age_after_it_is_still_replaced():
     text = text.replace("ADMITTING PRACTITIONER DOCUMENTATION\n", said)
     out = redact(text, "ADM-9037", SALT).text
     assert "Teodoro" not in out and "(age 90 or older)" in out
+
+
+# After r21: the second line of a facts value, indented to where the value above starts, goes on with it
+# whatever it looks like; a name after "call him" even when it is a clinical word; a hyphenated number
+# closing a code in capitals; "companion" is a relation word.
+
+
+def test_a_line_indented_to_the_value_above_goes_on_with_it():
+    lines = "  Home addr        14 Quillon Row\n                   East Harrowgate, ME  04011-3390"
+    out = redact(_with_facts_line(lines), "ADM-9038", SALT).text
+    assert not any(gone in out for gone in ("East", "Harrowgate", "04011"))
+
+
+@pytest.mark.parametrize(("said", "gone", "kept"), [
+    ("The dock hands call him Pap, and so does his wife.", "Pap", ""),
+    ("RN called Pharmacy about the heparin drip.", "", "called Pharmacy"),
+])  # fmt: skip
+def test_a_name_after_call_him_whatever_the_lexicon_says(said, gone, kept):
+    out = redact(admission_record(documentation=said), "ADM-9039", SALT).text
+    assert (not gone or gone not in out) and kept in out
+
+
+@pytest.mark.parametrize("said", [
+    "Went home in the tribal transit van, plate QX TRB 30-417; driver waited.",
+    "Rides the county van (ZK GOV 12-804) to dialysis.",
+])  # fmt: skip
+def test_a_hyphenated_number_closing_a_code_in_capitals(said):
+    out = redact(admission_record(documentation=said), "ADM-9040", SALT).text
+    assert "417" not in out and "804" not in out
+
+
+def test_a_companions_bare_age():
+    said = "Her companion of many years, Wendeline Osk, is 96 and frail."
+    out = redact(admission_record(documentation=said), "ADM-9041", SALT).text
+    assert "is 90 or older and frail" in out

@@ -1,10 +1,10 @@
 """How tests/redaction_material.py counts a leak: the pieces of a writer's value, and the redactor's own
-dates left out of the text it searches."""
+dates and placeholders left out of the text it searches."""
 
 import re
 
 from kit.guard.redact import redact
-from tests.redaction_material import _pieces, _without_shifted_dates
+from tests.redaction_material import _age_generalised, _pieces, _without_shifted_dates
 
 
 def test_a_label_at_the_head_of_a_value_is_no_piece():
@@ -33,3 +33,9 @@ def test_a_function_word_inside_a_name_is_no_piece():
 
 def test_a_calendars_era_after_a_date_is_no_piece():
     assert _pieces("14 Rajab 1380 AH") == {"rajab", "1380", "#141380"}
+
+
+def test_a_placeholders_number_is_no_age_left_standing():
+    original = "Sex: M  Age: 9O\nSeen by Iveta Rusk."
+    assert _age_generalised("9O", original, "Sex: M  [ID-3]\nSeen by [NAME-9]. 90 or older")
+    assert not _age_generalised("93", "is 93 and frail", "is 93 and frail [NAME-9]")
