@@ -86,7 +86,8 @@ _NAMED = re.compile(r"(?<![\w'’-])(?P<word>[A-Z][a-z'’-]+)[ \t]+\((?P<n>1[0-
 
 # A relation word, and the rest of its clause (to a full stop, semicolon, colon or line end).
 _RELATION = re.compile(rf"(?i:\b(?:{RELATIONS})(?:-in-law)?s?\b)")
-_CLAUSE_END = re.compile(r"[.;:\n]|$")
+# A full stop ends it, not the dot of an initial or a title ("grandmother (E. Begay, 96)", "Mrs. Oddny").
+_CLAUSE_END = re.compile(r"[;:\n]|(?<!\b[A-Z])(?<!\bM[rs])(?<!\bMrs)(?<!\bDr)(?<!\bSt)\.(?!\d)|$")
 CLAUSE_REACH = 80  # characters after the relation word
 NEAR_WORDS = 4  # words before the number that must be no clinical word or shorthand ("temp got up to 101")
 # A bare whole number: not part of a longer number, a decimal, a ratio, a code or a measurement with its

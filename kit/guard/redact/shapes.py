@@ -89,6 +89,13 @@ _PLATE = re.compile(  # a plate after a word that says it is one: letters and di
     r"(?i:\b(?:plate|tag|registration|reg)\b\.?)[ \t#:]*(?:no\.?[ \t]*)?"
     r"(?P<v>(?=[A-Z0-9 -]{0,12}\d)[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,8}){0,2})(?![\w-])"
 )
+# A plate after a word for a vehicle ("vehicle MN 822 RJT", "pickup 7XKR 552"): groups of capitals and
+# digits with at least one of each, so "car 2 doors" is no plate.
+_VEHICLE_PLATE = re.compile(
+    r"(?i:\b(?:vehicle|car|truck|van|pickup|SUV|motorcycle|trailer|camper)\b)[ \t#:]*"
+    r"(?P<v>(?=[A-Z0-9 -]{0,20}\d)(?=[A-Z0-9 -]{0,20}[A-Z]{2})"
+    r"[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,8}){0,3})(?![\w-])"
+)
 _HANDLE = re.compile(r"(?<![\w.@])@[A-Za-z0-9_][A-Za-z0-9_.]{2,29}(?![\w@])")  # "@mateo.andes", not an e-mail
 _HOST = re.compile(
     r"(?<![@\w.])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|edu|gov|health|care|us|io|info|biz|"
@@ -182,7 +189,7 @@ def find(text: str) -> list[tuple[int, int, str]]:
     for match in _GROUPED.finditer(text):
         if _grouped(text, match):
             found[(match.start(), match.end())] = "ID"
-    for match in _PLATE.finditer(text):  # "plate JKN 4418", "registration HA 4417 CK": the letters too
+    for match in [*_PLATE.finditer(text), *_VEHICLE_PLATE.finditer(text)]:  # "plate JKN 4418": letters too
         found[(match.start("v"), match.end("v"))] = "ID"
     for match in _MASKED.finditer(text):
         found[(match.start(), match.end())] = "ID"

@@ -5,7 +5,7 @@ short capitalised prefix of one or two codes written in front of it ("DPS 2026-0
 identifies as much as the digits do (before six digits or more, any capitals; before fewer, capitals
 that are no clinical or English word, or two codes joined by a hyphen before four digits or more,
 "EMT-PASS 44190"), and the groups written after it a space apart ("C-22 419 808",
-"RLA 771024 G").
+"RLA 771024 G", "3-EMS 1147").
 
 It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest); it never
 touches dates, ages or spans of fewer than three digits, and before a short number never takes a
@@ -36,6 +36,7 @@ _GROUP_AFTER = re.compile(
 # capitals or a short group of capitals and digits that is no word.
 _CLOSING = re.compile(r"[ \t]((?=[A-Z0-9]{1,4}(?![\w-]))(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,4})(?![\w-])")
 _CAPITAL_CODE = re.compile(r"[A-Z]{2,6}")  # a code in capitals found alone ("RTL" before "401 882 17 G")
+_MIXED_CODE = re.compile(r"(?=[A-Z-]*\d)[A-Z0-9]+-[A-Z0-9]+")  # or with a digit: "3-EMS" before "1147"
 _GROUP = re.compile(r"[ \t]\d{2,6}(?![\w,/:]|\.\d)")  # after such a code, groups of two digits or more
 _NUMBERED = frozenset({"ID", "MRN", "SSN", "ACCOUNT", "MEMBER", "ENCOUNTER", "CSN", "PAGER"})
 MIN_DIGITS = 3
@@ -93,7 +94,8 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
         if span.kind in _NOT_COMPLETED or span.day is not None:
             continue
         digits = sum(c.isdigit() for c in text[span.start : span.end])
-        code = span.kind in _NUMBERED and _CAPITAL_CODE.fullmatch(text[span.start : span.end])
+        token = text[span.start : span.end]
+        code = span.kind in _NUMBERED and (_CAPITAL_CODE.fullmatch(token) or _MIXED_CODE.fullmatch(token))
         if digits < GROUP_MIN_DIGITS and code:
             end = _grouped(text, span.end)
             if end > span.end:

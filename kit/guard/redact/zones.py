@@ -80,6 +80,14 @@ def _with_units(text: str, span: Span) -> Span:
         start = before.start() if before else start
 
 
+_ALNUM = re.compile(r"[^\W_]+")
+
+
+def _key(phrase: str) -> str:
+    """A phrase's identity whatever its case, spaces and punctuation."""
+    return " ".join(_ALNUM.findall(phrase)).lower() if " " in phrase.strip() else phrase.lower()
+
+
 @functools.lru_cache(maxsize=8)
 def _echo_pattern(given: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str] | None, dict[str, str]]:
     """One pattern for every word, number or phrase a record's facts gave up, and each one's kind (made
@@ -87,14 +95,16 @@ def _echo_pattern(given: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str] |
     kinds: dict[str, str] = {}
     alternatives: list[str] = []
     for kind, word in dict.fromkeys(given):
-        key = " ".join(word.split()).lower()
+        key = _key(word)
         if key in kinds:
             continue
         kinds[key] = kind
         if lexicon.english(word) and " " not in word:  # "ABRAHAM" is found as "Abraham" too, not "abraham"
             alternatives += [re.escape(word[:1].upper() + word[1:].lower()), re.escape(word.upper())]
+        elif " " in word:  # a phrase in any case and punctuation: "Carr 901 km 4.2" for "Carr. 901 Km 4.2"
+            alternatives.append("(?i:" + r"[^\w\n]{1,3}".join(map(re.escape, _ALNUM.findall(word))) + ")")
         else:
-            alternatives.append("(?i:" + r"[\s,]+".join(map(re.escape, word.split())) + ")")
+            alternatives.append("(?i:" + re.escape(word) + ")")
     if not alternatives:
         return None, kinds
     return re.compile(rf"(?<![\w])(?:{'|'.join(sorted(alternatives, key=len, reverse=True))})(?![\w])"), kinds
@@ -110,7 +120,7 @@ def _echo_spans(
         return []
     found = []
     for match in pattern.finditer(text, start, len(text) if end is None else end):
-        key = re.sub(r"[\s,]+", " ", match.group()).lower()
+        key = _key(match.group())
         kind = kinds.get(key, "NAME")
         found.append(Span(match.start(), match.end(), kind, (kind, key), ZONE))
     return found

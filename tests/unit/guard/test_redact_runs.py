@@ -370,3 +370,31 @@ def test_a_companions_bare_age():
     said = "Her companion of many years, Wendeline Osk, is 96 and frail."
     out = redact(admission_record(documentation=said), "ADM-9041", SALT).text
     assert "is 90 or older and frail" in out
+
+
+# After r22: a part of a facts value with words and digits found again in any case and punctuation; the
+# digit groups after a code with a hyphen; a plate after a word for a vehicle; an initial's dot does not
+# end a relative's clause.
+
+
+def test_a_part_of_a_value_with_digits_is_found_again_in_any_punctuation():
+    text = _with_facts_line("  Ubicacion          Sector 12 Km 7.4, Bo. Las Pitahayas")
+    review = "2026-03-03  Letter mailed to sector 12 km 7-4 per daughter."
+    out = redact(text.rstrip("\n") + f"\n  {review}\n", "ADM-9042", SALT).text
+    assert "km 7-4" not in out and "Pitahayas" not in out
+
+
+@pytest.mark.parametrize(("said", "gone", "kept"), [
+    ("Ambulance unit NM 4-FD 1135 booked for the morning.", "1135", ""),
+    ("Grandson's vehicle ND 731 KPX is parked out back.", "731", ""),
+    ("She has a car with 2 doors and a van in the barn.", "", "car with 2 doors"),
+])  # fmt: skip
+def test_the_groups_of_a_plate_or_a_unit_code(said, gone, kept):
+    out = redact(admission_record(documentation=said), "ADM-9043", SALT).text
+    assert (not gone or gone not in out) and kept in out
+
+
+def test_an_initials_dot_does_not_end_a_relatives_clause():
+    review = ("2026-06-12  SW: great-aunt (T. Yellowhair, 94) stays at the hogan.",)
+    out = redact(admission_record(review=review), "ADM-9044", SALT).text
+    assert "94" not in out and "90 or older" in out
