@@ -35,6 +35,7 @@ STYLES: dict[str, re.Pattern[str]] = {
         r"(?<![\d/])(?<!\d\.)(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})(?![\d/]|\.\d)"
     ),
 }
+FIRST_YEAR = 1850  # no date in a record is older
 MIN_WEEKS, SPAN_WEEKS = 53, 208  # a shift of one to five years back, never zero
 
 
@@ -72,6 +73,13 @@ def _century(two: int, anchor: int) -> int:
 
 
 def _read(style: str, parts: dict[str, str | None], anchor: int) -> date | None:
+    """The date written, or None when it is none (no such day, or a year before FIRST_YEAR: "26/08/0455"
+    after "case no." is a number)."""
+    day = _day(style, parts, anchor)
+    return day if day is None or day.year >= FIRST_YEAR else None
+
+
+def _day(style: str, parts: dict[str, str | None], anchor: int) -> date | None:
     try:
         if style == "iso":
             return date(int(parts["y"] or ""), int(parts["m"] or ""), int(parts["d"] or ""))

@@ -3,9 +3,9 @@
 capitalised run of words.
 
 One word at the start of a sentence with a word in lower case after it ("Falls precautions", "Reading
-glasses") is not taken for a town. It only finds; it knows no neighbourhood or village too small for
-the gazetteer ("Little Haiti", "Pointer Ridge"): those are found only in the places identifiers live
-(kit.guard.redact.zones).
+glasses") is not taken for a town. It only finds; a neighbourhood or village too small for the gazetteer
+("Little Haiti", "Pointer Ridge") is found where something is said to be in or from it ("a DME in
+Hazard."), and otherwise only in the places identifiers live (kit.guard.redact.zones).
 """
 
 from __future__ import annotations
@@ -36,11 +36,27 @@ def _sentence_start(text: str, at: int) -> bool:
     return at == 0 or bool(re.search(r"(?:[.!?:;]\s+|\n\s*|\d\s{2,}|^\s*)$", before))
 
 
+# A town too small for the gazetteer, said to be where something is: capitalised words after "in", "from",
+# "near" or "outside" that close the clause ("supplied by a DME in Hazard.", "a cousin from Pine Knot,").
+_LOCATED = re.compile(
+    r"\b(?:in|from|near|outside)[ \t]+(?P<p>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+){0,2})"
+    r"(?=[ \t]*(?:[.,;)]|$))",
+    re.MULTILINE,
+)
+
+
+def _located(text: str, start: int) -> list[tuple[int, int]]:
+    """The places _LOCATED finds, when no word of them is clinical (a unit, a month, a language)."""
+    return [match.span("p") for match in _LOCATED.finditer(text, start)
+            if not any(lexicon.clinical(word) for word in match.group("p").split())]
+
+
 def find(text: str, start: int = 0) -> list[tuple[int, int]]:
     """(start, end) of every place name from the gazetteer in `text` after `start`: the longest run of
-    capitalised words (up to MAX_WORDS) that is a place, inside each capitalised run."""
+    capitalised words (up to MAX_WORDS) that is a place, inside each capitalised run; and a town too
+    small for it where the text says something is in it (_LOCATED)."""
     places = _places()
-    found = []
+    found = _located(text, start)
     for run in _CAPITALISED.finditer(text, start):
         words = list(re.finditer(r"\S+", run.group()))
         i = 0

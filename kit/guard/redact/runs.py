@@ -15,7 +15,8 @@ WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['’.-](?=[^\W\d_]))*")
 STANDALONE_WORD = re.compile(rf"(?<![\w])(?:{WORD.pattern})(?![\w])")  # not the letters of "KR48213T"
 
 JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "du", "van", "von", "der", "da",
-                     "y", "e", "st", "st.", "'s", "los", "las", "di", "do", "dos", "das"})
+                     "y", "e", "st", "st.", "'s", "los", "las", "di", "do", "dos", "das", "am", "im", "zum",
+                     "zur", "aan", "het", "sur", "sous"})
 
 # A quotation: in double quotes, or in single quotes that are not an apostrophe inside a word.
 QUOTED = re.compile(r"\"([^\"\n]{2,30})\"|“([^”\n]{2,30})”|(?<!\w)['‘]([^'’\n]{2,30})['’](?!\w)")

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from kit.guard.redact import dates
+
 # A token: letters, digits and the separators identifiers are written with, joined.
 _TOKEN = re.compile(r"(?<![\w/#-])[#]?[A-Za-z0-9](?:[A-Za-z0-9]|[-./#](?=[A-Za-z0-9]))*")
 _UNIT = re.compile(
@@ -70,7 +72,7 @@ _MASKED = re.compile(  # and a phone written half masked: "+91 98xxx xx421", "+4
     r"[\dXx*]{0,5}(?: [\dXx*]{1,6}){1,4}(?![\w*])"
 )
 # Capital words between a cue and a code ("booking ref LATAM QZ7PLK"): the issuer, written with the code.
-_CUE_GAP = re.compile(r"(?:[A-Z][A-Z0-9]{1,9}[ \t]+){1,2}$")
+_CUE_GAP = re.compile(r"(?:[A-Z][A-Z0-9]{1,9}(?:-[A-Z0-9]{1,9})?[ \t]+){1,2}$")  # "EU-ASSIST 26/08/0455"
 _IPV6 = re.compile(
     r"(?<![\w:])(?:[0-9a-fA-F]{1,4}:){1,7}(?::|(?::[0-9a-fA-F]{1,4}){1,7}|[0-9a-fA-F]{1,4})(?![\w:])"
 )
@@ -114,15 +116,16 @@ def _digits(token: str) -> int:
 
 def _date_like(token: str) -> bool:
     """A date written with separators ("2026-06-10", "6/10/26", "10.06.2026"): month and day in range and
-    a year of two or four digits; "004-29-771" is a record number."""
+    a year of two digits or a four-digit year from dates.FIRST_YEAR; "004-29-771" is a record number."""
     if not _DATE_LIKE.fullmatch(token):
         return False
     parts = [int(p) for p in re.split(r"[-./]", token)]
     digits = [len(p) for p in re.split(r"[-./]", token)]
     if digits[0] == 4:
-        return 1 <= parts[1] <= 12 and 1 <= parts[2] <= 31
-    return digits[2] in (2, 4) and ((1 <= parts[0] <= 12 and 1 <= parts[1] <= 31) or
-                                    (1 <= parts[0] <= 31 and 1 <= parts[1] <= 12))
+        return parts[0] >= dates.FIRST_YEAR and 1 <= parts[1] <= 12 and 1 <= parts[2] <= 31
+    year = digits[2] == 2 or (digits[2] == 4 and parts[2] >= dates.FIRST_YEAR)  # "26/08/0455" is a number
+    ordered = (1 <= parts[0] <= 12 and 1 <= parts[1] <= 31) or (1 <= parts[0] <= 31 and 1 <= parts[1] <= 12)
+    return year and ordered
 
 
 def _clinical_number(text: str, start: int, end: int, token: str) -> bool:
@@ -173,7 +176,9 @@ def find(text: str) -> list[tuple[int, int, str]]:
         token, start, end = match.group(), match.start(), match.end()
         cued = CUE.search(text[max(0, start - 24) : start])
         gap = _CUE_GAP.search(text[max(0, start - 24) : start])
-        code = len(token) >= 5 and bool(re.search(r"\d", token) and re.search(r"[A-Z]", token))
+        code = len(token) >= 5 and bool(re.search(r"\d", token)) and (
+            bool(re.search(r"[A-Z]", token)) or _digits(token) >= HASHED_DIGITS
+        )
         at = start - len(gap.group()) if gap else start
         if gap and code and CUE.search(text[max(0, at - 24) : at]):
             found[(at, end)] = "ID"

@@ -398,3 +398,29 @@ def test_an_initials_dot_does_not_end_a_relatives_clause():
     review = ("2026-06-12  SW: great-aunt (T. Yellowhair, 94) stays at the hogan.",)
     out = redact(admission_record(review=review), "ADM-9044", SALT).text
     assert "94" not in out and "90 or older" in out
+
+
+# After r23: a date-shaped number with a year no record has is a number (after a cue and an issuer code
+# with a hyphen); joiners of other languages inside a firm's name; a small town where something is.
+
+
+def test_a_date_shaped_number_with_no_real_year_after_a_cue_and_an_issuer():
+    review = ("2026-06-12  Assistance line called; case no. GLOBAL-CARE 14/03/0712; reply by fax.",)
+    out = redact(admission_record(review=review), "ADM-9045", SALT).text
+    assert "GLOBAL" not in out and "0712" not in out
+
+
+def test_a_joiner_of_another_language_inside_a_firms_name():
+    said = "She kept the books for years at Konditorei zum Lindenhof before retiring."
+    out = redact(admission_record(documentation=said), "ADM-9046", SALT).text
+    assert "Lindenhof" not in out and " zum " not in out
+
+
+@pytest.mark.parametrize(("said", "gone", "kept"), [
+    ("Oxygen comes from a supplier in Gumption.", "Gumption", ""),
+    ("Her cousin from Lost Creek, a nurse, visits.", "Lost Creek", ""),
+    ("Seen in Cardiology in March.", "", "Seen in Cardiology in March."),
+])  # fmt: skip
+def test_a_small_town_where_something_is(said, gone, kept):
+    out = redact(admission_record(documentation=said), "ADM-9047", SALT).text
+    assert (not gone or gone not in out) and kept in out
