@@ -8,7 +8,8 @@ that are no clinical or English word, or two codes joined by a hyphen before fou
 "RLA 771024 G", "3-EMS 1147").
 
 It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest); it never
-touches dates, ages or spans of fewer than three digits, and before a short number never takes a
+touches dates, ages, addresses (whose digits are several numbers: "SERVICES DELIVERED" is no prefix of
+"1 Larkspur Avenue, ... 02139") or spans of fewer than three digits, and before a short number never takes a
 prefix the clinical lexicon knows ("BP", "HR", "INR"), so a value keeps its name.
 """
 
@@ -19,7 +20,7 @@ import re
 from kit.guard.redact import lexicon
 from kit.guard.redact.spans import Span
 
-_NOT_COMPLETED = frozenset({"DATE", "DOB", "AGE"})
+_NOT_COMPLETED = frozenset({"DATE", "DOB", "AGE", "ADDRESS"})  # an address is no code: its digits are apart
 # What of the token is written before the span: runs of letters and digits, one mark between two, one
 # at the end. Written so that no two ways of splitting a run exist (nested repeats backtrack for
 # seconds on a long word followed by a space).

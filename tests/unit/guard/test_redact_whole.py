@@ -66,3 +66,14 @@ def test_a_person_s_field_loses_its_whole_value(label, value):
     line = _facts_line(label, value)
     words = [w for w in value.replace('"', " ").replace(",", " ").split() if len(w) > 1]
     assert not [w for w in words if w.strip("()[]") in line], line
+
+
+def test_an_address_after_a_heading_takes_no_heading_word_as_its_prefix():
+    """Found by the Hypothesis property on CI's profile: an address written after "SERVICES DELIVERED"
+    took the heading's capitals as an issuer code (its house number and ZIP made six digits)."""
+    address = "7 Quillon Row, Harrowgate, ME 04011"
+    text = admission_record(title=f"Return visit {address}").replace(
+        "SERVICES DELIVERED\n", f"SERVICES DELIVERED {address}\n"
+    )
+    out = redact(text, "ADM-X", "salt").text
+    assert "Quillon" not in out and "SERVICES DELIVERED [ADDRESS-1]" in out
