@@ -2,7 +2,7 @@
 records.json row, and where and how a gold citation sits in its record.
 
 The label gate (tests/eval/test_label_gate.py) states the same rules on its own, importing nothing
-from here; tests/unit/corpus/test_corpus_agreement.py holds the two to the same verdict. This module only
+from here; tests/integration/test_corpus_agreement.py holds the two to the same verdict. This module only
 reports: it never repairs a record, moves a citation or guesses a value.
 """
 

@@ -3,7 +3,7 @@ gate and through the whole paid path: each redacted record passes the gate, a re
 phone numbers is refused on every record for phones only, and the stub-served arms score on it exactly
 as on the shipped corpus; another interpreter, with another hash seed, writes the same bytes. The
 gate's worked examples are in tests/unit/guard/test_egress_gate.py, the corpus's own checks in
-tests/unit/corpus/test_corpus_identifiers.py; the folder and the loaded corpora are the session's,
+tests/integration/test_identifiers_corpus_content.py; the folder and the loaded corpora are the session's,
 from tests/corpora.py."""
 
 import os
