@@ -60,10 +60,11 @@ LONG_DIGITS = 6
 HASHED_DIGITS = 4  # a number right after "#" with this many digits is cued ("#16" is a catheter's size)
 # Words that say the number after them identifies someone or something (context words).
 CUE = re.compile(
-    r"(?i:\b(?:plate|tag|VIN|serial|S/N|SN|licen[cs]e|lic|DL|cert(?:ificate)?|policy|member|subscriber|"
-    r"beneficiary|MBI|HICN|ID|grp|group|account|acct|HAR|FIN|CSN|MRN|MR|claim|auth(?:ori[sz]ation)?|"
-    r"ref(?:erence)?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|SSN|last\s+(?:four|4)|"
-    r"ending(?:\s+in)?|ends(?:\s+in)?|call\s+sign)\b\.?(?:\s*(?:no\b\.?|number\b|num\b\.?))?\s*[:#]?\s*|#\s*)$"
+    r"(?i:\b(?:plates?|tags?|VINs?|serials?|S/N|SN|licen[cs]es?|lic|DL|cert(?:ificate)?s?|policy|member|"
+    r"subscriber|beneficiary|MBI|HICN|IDs?|grp|group|accounts?|acct|HAR|FIN|CSN|MRN|MR|claims?|"
+    r"auth(?:ori[sz]ation)?s?|ref(?:erence|erral)?s?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|"
+    r"SSN|last\s+(?:four|4)|ending(?:\s+in)?|ends(?:\s+in)?|call\s+sign)\b\.?(?:\s*(?:no\b\.?|number\b|"
+    r"num\b\.?))?\s*[:#]?\s*|#\s*)$"
 )
 # A number written with some of its characters masked ("926-41-XXXX", "***-**-4471"): still the number.
 _MASKED = re.compile(  # and a phone written half masked: "+91 98xxx xx421", "+47 9xx xx x88"
@@ -176,8 +177,8 @@ def find(text: str) -> list[tuple[int, int, str]]:
         token, start, end = match.group(), match.start(), match.end()
         cued = CUE.search(text[max(0, start - 24) : start])
         gap = _CUE_GAP.search(text[max(0, start - 24) : start])
-        code = len(token) >= 5 and bool(re.search(r"\d", token)) and (
-            bool(re.search(r"[A-Z]", token)) or _digits(token) >= HASHED_DIGITS
+        code = (len(token) >= 5 and bool(re.search(r"\d", token)) and bool(re.search(r"[A-Z]", token))) or (
+            _digits(token) >= HASHED_DIGITS  # "referral RSP 1129", "EU-ASSIST 26/08/0455"
         )
         at = start - len(gap.group()) if gap else start
         if gap and code and CUE.search(text[max(0, at - 24) : at]):
@@ -208,4 +209,25 @@ def find(text: str) -> list[tuple[int, int, str]]:
                 found[(match.start(), match.end())] = "IP" if pattern is _IPV6 else "ID"
     for match in [*_HOST.finditer(text), *_HOST_PATH.finditer(text)]:
         found[(match.start(), match.end())] = "URL"
+    for (start, end), kind in list(found.items()):
+        if kind == "ID":
+            found.update(dict.fromkeys(_siblings(text, start, end), "ID"))
     return [(start, end, kind) for (start, end), kind in sorted(found.items())]
+
+
+SIBLING_DIGITS = 4  # an identifier with this many digits or more makes its siblings identifiers too
+
+
+def _siblings(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The other identifiers written in the same shape on the same line, as a list names them ("serials
+    OTC-L 2219-0045 and OTC-R 2219-0046"): each letter a capital or small letter as in the one found,
+    each digit a digit, every other character itself."""
+    found = text[start:end]
+    if _digits(found) < SIBLING_DIGITS or not re.search(r"[A-Za-z]", found):
+        return []
+    shape = "".join("[A-Z]" if c.isupper() else "[a-z]" if c.islower() else r"\d" if c.isdigit()
+                    else re.escape(c) for c in found)  # fmt: skip
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    pattern = re.compile(rf"(?<![\w-]){shape}(?![\w-])")
+    return [m.span() for m in pattern.finditer(text, line_start, line_end) if m.span() != (start, end)]

@@ -36,6 +36,9 @@ _GROUP_AFTER = re.compile(
 # Capitals that close a code a space after its digits ("AL 7788 BH", "552 118 04S"): one to three
 # capitals or a short group of capitals and digits that is no word.
 _CLOSING = re.compile(r"[ \t]((?=[A-Z0-9]{1,4}(?![\w-]))(?=[A-Z0-9]*[A-Z])[A-Z0-9]{1,4})(?![\w-])")
+# Capitals closing a number where the clause ends are part of it even when a word ("hull ID ME 4471 BX,"):
+# "MRN 1234567 BP 120/80" goes on, so "BP" stays.
+_CLAUSE_END = re.compile(r"[ \t]*(?:[,;)]|\.(?:[ \t]|$)|$)", re.MULTILINE)
 _CAPITAL_CODE = re.compile(r"[A-Z]{2,6}")  # a code in capitals found alone ("RTL" before "401 882 17 G")
 _MIXED_CODE = re.compile(r"(?=[A-Z-]*\d)[A-Z0-9]+-[A-Z0-9]+")  # or with a digit: "3-EMS" before "1147"
 _GROUP = re.compile(r"[ \t]\d{2,6}(?![\w,/:]|\.\d)")  # after such a code, groups of two digits or more
@@ -57,7 +60,9 @@ def _closed(text: str, end: int) -> int:
     while group := _GROUP_AFTER.match(text, end):
         end = group.end()
     closing = _CLOSING.match(text, end)
-    if closing and not (lexicon.english(closing.group(1)) or lexicon.clinical(closing.group(1))):
+    word = closing.group(1) if closing else ""
+    closes = closing is not None and _CLAUSE_END.match(text, closing.end()) is not None  # "ME 4471 BX,"
+    if closing and (closes or not (lexicon.english(word) or lexicon.clinical(word))):
         end = closing.end()
     return end
 
@@ -85,7 +90,8 @@ def _grouped(text: str, end: int) -> int:
     while group := _GROUP.match(text, at):
         at = group.end()
     closing = _CLOSING.match(text, at) if at > end else None
-    return closing.end() if closing and not lexicon.english(closing.group(1)) else at
+    closes = closing is not None and _CLAUSE_END.match(text, closing.end()) is not None
+    return closing.end() if closing and (closes or not lexicon.english(closing.group(1))) else at
 
 
 def completed(text: str, spans: list[Span]) -> list[Span]:

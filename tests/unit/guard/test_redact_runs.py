@@ -424,3 +424,18 @@ def test_a_joiner_of_another_language_inside_a_firms_name():
 def test_a_small_town_where_something_is(said, gone, kept):
     out = redact(admission_record(documentation=said), "ADM-9047", SALT).text
     assert (not gone or gone not in out) and kept in out
+
+
+# After r24: capitals closing a number where the clause ends, even a clinical abbreviation; "referral"
+# and plural cue words; the siblings of an identifier written in its shape on its line.
+
+
+@pytest.mark.parametrize(("said", "gone", "kept"), [
+    ("The skiff is registered as hull ID NH 2093 CT, moored at the co-op.", " CT,", ""),
+    ("Chart shows MRN 88213344 BP 120/80 on arrival.", "", "BP 120/80"),
+    ("Hospice referral HSP 1045 sent today.", "1045", ""),
+    ("Her pumps are serials KX-A 2215-0042 and KX-B 2215-0043.", "0043", ""),
+])  # fmt: skip
+def test_the_rest_of_a_cued_number_and_its_siblings(said, gone, kept):
+    out = redact(admission_record(documentation=said), "ADM-9048", SALT).text
+    assert (not gone or gone not in out) and kept in out
