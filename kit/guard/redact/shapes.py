@@ -57,6 +57,7 @@ _GROUPED = re.compile(r"(?<![\w.:/+-])(?:[A-Z]{1,4}-?)?\d{2,6}(?:[ -]\d{2,6}){1,
 GROUPED_DIGITS = 7
 RATIO_MAX_DIGITS = 7  # "HUR-229-04-118" is a number, not a range ("88-92") or settings ("14/450/PEEP")
 LONG_DIGITS = 6
+ISSUED_DIGITS = 3  # a number this long after a cue and an issuer's code is an identifier
 HASHED_DIGITS = 4  # a number right after "#" with this many digits is cued ("#16" is a catheter's size)
 # Words that say the number after them identifies someone or something (context words).
 CUE = re.compile(
@@ -64,7 +65,7 @@ CUE = re.compile(
     r"subscriber|beneficiary|MBI|HICN|IDs?|grp|group|accounts?|acct|HAR|FIN|CSN|MRN|MR|claims?|"
     r"auth(?:ori[sz]ation)?s?|ref(?:erence|erral)?s?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|"
     r"SSN|last\s+(?:four|4)|ending(?:\s+in)?|ends(?:\s+in)?|call\s+sign)\b\.?(?:\s*(?:no\b\.?|number\b|"
-    r"num\b\.?))?\s*[:#]?\s*|#\s*)$"
+    r"num\b\.?))?\s*[:#]?\s*|#\s*|\b[a-z]{3,}\s+no\.\s*)$"  # any word's "no.": "fleet no."
 )
 # A number written with some of its characters masked ("926-41-XXXX", "***-**-4471"): still the number.
 _MASKED = re.compile(  # and a phone written half masked: "+91 98xxx xx421", "+47 9xx xx x88"
@@ -181,7 +182,8 @@ def find(text: str) -> list[tuple[int, int, str]]:
             _digits(token) >= HASHED_DIGITS  # "referral RSP 1129", "EU-ASSIST 26/08/0455"
         )
         at = start - len(gap.group()) if gap else start
-        if gap and code and CUE.search(text[max(0, at - 24) : at]):
+        issued = gap and _digits(token) >= ISSUED_DIGITS  # "fleet no. HV-BUS 217": a code, then its number
+        if gap and (code or issued) and CUE.search(text[max(0, at - 24) : at]):
             found[(at, end)] = "ID"
             continue
         if _shaped(token) and not _clinical_number(text, start, end, token):

@@ -27,7 +27,8 @@ COMPLETED = frozenset({"NAME", "PATIENT", "RELATIVE", "NICKNAME", "EMPLOYER", "A
 # A capitalised word (with the abbreviations a firm's name goes on after), or a code in capitals and digits.
 _WORD = (
     r"(?:[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*(?:(?<=Bros|Corp|Assn|Intl)\.)?"
-    r"|(?=[A-Z]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,8})"
+    r"|(?=[A-Z]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,8}"
+    r"|\d{1,3}(?:st|nd|rd|th))"  # an ordinal inside a place's name: "3rd Cross", "2nd Stage"
 )
 _AFTER = re.compile(rf"[ \t]+(?:(?:of|de|del|la|&)[ \t]+)?({_WORD})(?![\w'’-]|[ \t]*:)")  # "ZIP:" is a label
 _ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest of the token

@@ -439,3 +439,19 @@ def test_a_small_town_where_something_is(said, gone, kept):
 def test_the_rest_of_a_cued_number_and_its_siblings(said, gone, kept):
     out = redact(admission_record(documentation=said), "ADM-9048", SALT).text
     assert (not gone or gone not in out) and kept in out
+
+
+# After r25: any word's "no." is a cue ("fleet no."), with an issuer's code and three digits after it; an
+# ordinal inside a place's name ("3rd Cross") goes with it.
+
+
+def test_a_number_after_any_words_no_and_an_issuers_code():
+    said = "He fell while fixing a delivery truck (depot no. RX-TRK 391) at work."
+    out = redact(admission_record(documentation=said), "ADM-9049", SALT).text
+    assert "391" not in out and "RX-TRK" not in out
+
+
+def test_an_ordinal_inside_a_places_name():
+    said = "Her daughter lives in Pune (home: Flat 3, 2nd Lane, Aundh 4th Phase, PIN 411007)."
+    out = redact(admission_record(documentation=said), "ADM-9050", SALT).text
+    assert "2nd" not in out and "4th" not in out and "Aundh" not in out
