@@ -122,8 +122,15 @@ def _relatives_ages(text: str) -> list[tuple[int, int]]:
     return found
 
 
+# A number a scanner wrote with letters for digits ("AGE: 9O", "l02"): read as digits, the text as long.
+_SCANNED = re.compile(r"(?<![\w.])(?=[OolI]*\d)(?=\d*[OolI])[\dOolI]{2,3}(?![\w.])")
+_AS_DIGITS = str.maketrans("OolI", "0011")
+
+
 def find(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every age over 89 in `text` (the number and the words that say it is an age)."""
+    """(start, end) of every age over 89 in `text` (the number and the words that say it is an age), a
+    number a scanner misread read as the digits it stands for."""
+    text = _SCANNED.sub(lambda m: m.group().translate(_AS_DIGITS), text)
     found: set[tuple[int, int]] = {
         (m.start("n"), m.end("n")) for m in _NAMED.finditer(text) if not lexicon.clinical(m.group("word"))
     }

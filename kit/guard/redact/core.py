@@ -101,13 +101,13 @@ def _short_of_apart(text: str, spans: list[Span], dated: list[Span]) -> list[Spa
 
 def _choose(spans: list[Span], text: str) -> list[Span]:
     """Non-overlapping spans: overlapping identifiers joined (_merged), none running into a date or an
-    age after it; between one and a date or an age over 89, the longest first, a lower rank first among
-    equals; in text order."""
+    age after it; between one and a date or an age over 89, the longest first, a date first among equals
+    (a number written exactly as a date is shifted as one), then a lower rank; in text order."""
     apart = [s for s in spans if s.day is not None or s.kind == ages.KIND]
     named = [s for s in spans if s.day is None and s.kind != ages.KIND]
     candidates = _merged(_short_of_apart(text, named, apart)) + apart
     kept: list[Span] = []
-    for span in sorted(candidates, key=lambda s: (-(s.end - s.start), s.rank, s.start)):
+    for span in sorted(candidates, key=lambda s: (-(s.end - s.start), s.day is None, s.rank, s.start)):
         if all(span.end <= k.start or span.start >= k.end for k in kept):
             kept.append(span)
     return sorted(kept, key=lambda s: s.start)

@@ -100,8 +100,15 @@ def _safe_labels() -> frozenset[str]:
     return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
+# Digits a scanner reads for letters inside a word ("PAT1ENT", "D0B", "ADDRES5"), read back as letters.
+_OCR = str.maketrans("01358", "oiesb")
+_OCR_WORD = re.compile(r"\b(?=[A-Za-z]*\d)(?=\w*[A-Za-z])[A-Za-z01358]{2,}\b")
+
+
 def _label_kind(label: str) -> str | None:
-    """SAFE for a label on the safe list, else the kind its words name, else None (replaced whole)."""
+    """SAFE for a label on the safe list, else the kind its words name, else None (replaced whole); a
+    label a scanner misread is read with its digits as the letters they stand for."""
+    label = _OCR_WORD.sub(lambda m: m.group().translate(_OCR), label)
     if " ".join(re.findall(r"[^\W_]+", label.lower())) in _safe_labels():
         return SAFE
     bare = re.sub(r"\([^)]*\)", " ", label)  # "DIRECTIONS (per wife)" names no relative
@@ -147,6 +154,15 @@ def _spaced(start: int, line: str) -> list[FactValue]:
             FactValue(start + match.end("value") - len(value), kind, value)]
 
 
+def _read(start: int, line: str) -> list[FactValue]:
+    """The fields of one line, its labels read as a scanner should have written them ("PAT1ENT: PARK"
+    is the patient's field); each value as the line writes it."""
+    read = _OCR_WORD.sub(lambda m: m.group().translate(_OCR), line)  # as long as the line
+    fields = _fields(start, read) if _FACT_LINE.match(read) else _spaced(start, read)
+    return [FactValue(f.start, f.kind, line[f.start - start : f.start - start + len(f.value)])
+            for f in fields]
+
+
 def block(text: str) -> tuple[list[str], int, int] | None:
     """The record's lines, and the first line of the ENCOUNTER FACTS block and the line after it (the
     next heading, or the end); None without the block."""
@@ -186,10 +202,7 @@ def facts_values(text: str) -> list[FactValue]:
             continue
         stripped = line.lstrip()
         indent = len(line) - len(stripped)
-        if indent >= column > CONTINUED_FROM:
-            fields = []
-        else:
-            fields = _fields(at[index], line) if _FACT_LINE.match(line) else _spaced(at[index], line)
+        fields = [] if indent >= column > CONTINUED_FROM else _read(at[index], line)
         if fields:
             found += fields
             previous, column = fields[-1].kind, fields[-1].start - at[index]

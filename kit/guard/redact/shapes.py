@@ -93,6 +93,11 @@ _PLATE = re.compile(  # a plate after a word that says it is one: letters and di
     r"(?i:\b(?:plate|tag|registration|reg)\b\.?)[ \t#:]*(?:no\.?[ \t]*)?"
     r"(?P<v>(?=[A-Z0-9 -]{0,12}\d)[A-Z0-9]{1,8}(?:[ -][A-Z0-9]{1,8}){0,2})(?![\w-])"
 )
+# Four digits in the clause after the words for a social security number: its last four, however the
+# clause goes on ("SSN on MA card not needed, partial 5518").
+_SSN_NEAR = re.compile(
+    r"(?i:\b(?:SSN|SS#|social security)\b)[^\n.;]{0,60}?(?<![\w/.:-])(?P<v>\d{4})(?![\w/.:-])"
+)
 # A plate after a word for a vehicle ("vehicle MN 822 RJT", "pickup 7XKR 552"): groups of capitals and
 # digits with at least one of each, so "car 2 doors" is no plate.
 _VEHICLE_PLATE = re.compile(
@@ -199,6 +204,8 @@ def find(text: str) -> list[tuple[int, int, str]]:
             found[(match.start(), match.end())] = "ID"
     for match in [*_PLATE.finditer(text), *_VEHICLE_PLATE.finditer(text)]:  # "plate JKN 4418": letters too
         found[(match.start("v"), match.end("v"))] = "ID"
+    for match in _SSN_NEAR.finditer(text):  # "SSN on card not needed, partial 5518"
+        found[match.span("v")] = "ID"
     for match in _MASKED.finditer(text):
         found[(match.start(), match.end())] = "ID"
     for match in _NAMED_USER.finditer(text):

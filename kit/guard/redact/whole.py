@@ -26,7 +26,9 @@ _NOT_COMPLETED = frozenset({"DATE", "DOB", "AGE", "ADDRESS"})  # an address is n
 # seconds on a long word followed by a space).
 _LEFT = re.compile(r"[A-Za-z0-9]+(?:[-./#][A-Za-z0-9]+)*[-./#]?\Z")
 _RIGHT = re.compile(r"^(?:[-/#]?[A-Za-z0-9]+)+")  # and after it
-_CODE = r"[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]{1,6})?"
+# A code: capitals and digits from a capital ("CDL", "PICC"), or from a digit with a capital after it
+# ("5D" of "LRX 5D 220981"), or capitals with small letters between them ("CoC 556120").
+_CODE = r"(?:[A-Z][A-Z0-9]{0,9}|\d[A-Z][A-Z0-9]{0,8}|[A-Z][a-z]?[A-Z][A-Za-z0-9]{0,7})(?:-[A-Z0-9]{1,6})?"
 _PREFIX = re.compile(rf"(?<![\w./-])((?:{_CODE}[ \t])?{_CODE})[ \t-]\Z")  # "CDL CO", "PICC LOT": two at most
 # A group written after the number, a space apart: three digits or more ("C-22 419 808"), or a short
 # group or one capital letter that closes the identifier ("RLA 771024 G)", "W 2847 7109 2").

@@ -1,7 +1,8 @@
 """A name found as an identifier is completed to the whole run of capitalised words it is written in: a
 person's given name in front of a surname found elsewhere ("Wendell Obi-Marsh", the sentence's first
 word), a firm's words after a place found in it ("Seoul Garden Dry Cleaners", "Haakenson Bros. Grain"),
-a plate's code after its state ("Texas R47 2KT"), the rest of its token ("TM-118"), the number closing
+a plate's code after its state ("Texas R47 2KT"), the rest of its token ("TM-118"), a person's name in
+its own script in brackets after it ("Soon-ja Park (박순자)"), the number closing
 a firm's name ("School District 112,"), and the town a firm
 or place is said to be in ("Bayview Smiles Dental in Gig Harbor"). A run of capitalised words names one
 thing; when one of its words identifies the patient, the rest goes with it.
@@ -43,6 +44,10 @@ _CLOSING_NUMBER = re.compile(
     r"[ \t]+(?:#[ \t]?)?(?:\d{1,3}|\d{1,4}-\d{2,4})(?=[,;)\]]|[ \t]+\(|\.(?:[ \t]|$)|[ \t]*$)", re.MULTILINE
 )
 NUMBERED = frozenset({"NAME", "EMPLOYER"})
+PEOPLE = frozenset({"NAME", "PATIENT", "RELATIVE", "NICKNAME"})
+# A person's name in its own script in brackets after the name ("Soon-ja Park (박순자)").
+_NATIVE = re.compile(r"[ \t]*\((?P<n>[^\W\d_]+(?:[ \t][^\W\d_]+){0,3})\)")
+LATIN_END = 0x24F  # the last letter of the Latin blocks: a name in brackets past it is in another script
 _STAMP = re.compile(rf"[ \t]*{DATE_STAMP}")
 _FACILITY = re.compile(r"^  Facility[ \t]{2,}.*$", re.MULTILINE)
 REACH = 40  # characters looked at before a span
@@ -99,6 +104,9 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
             end = after.end()
         if attached := _ATTACHED.match(text, end, line_end):
             end = attached.end()
+        native = _NATIVE.match(text, end, line_end) if span.kind in PEOPLE else None
+        if native and all(ord(c) > LATIN_END for c in native.group("n") if c.isalpha()):
+            end = native.end()
         closing = _CLOSING_NUMBER.match(text, end, line_end) if span.kind in NUMBERED else None
         named = text[start:end].split()
         if closing and len(named) > 1 and _closes(named[-1], closing.group()):

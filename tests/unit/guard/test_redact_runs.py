@@ -5,6 +5,8 @@ points on a road by their form; capital codes before a number; the patient's tow
 sentences written in capitals; the word beside a nickname; undotted initials. And what must stay:
 letters and capital abbreviations of charting in prose and review notes."""
 
+import re
+
 import pytest
 
 from kit.guard.redact import check_egress, fields, redact, shapes
@@ -455,3 +457,36 @@ def test_an_ordinal_inside_a_places_name():
     said = "Her daughter lives in Pune (home: Flat 3, 2nd Lane, Aundh 4th Phase, PIN 411007)."
     out = redact(admission_record(documentation=said), "ADM-9050", SALT).text
     assert "2nd" not in out and "4th" not in out and "Aundh" not in out
+
+
+# After r26: a number written exactly as a date is shifted as one (an account's "2026" found again had
+# taken every dated line's stamp); a scanner's digits inside a facts label and an age; a name in its own
+# script in brackets; the last four after the words for a social security number; codes with a leading
+# digit or small letters before a long number.
+
+
+def test_a_year_inside_an_account_value_takes_no_dated_stamp():
+    lines = admission_record(orders=("2026-03-02 14:05  Telemetry ordered.",)).split("\n")
+    at = next(i for i, text in enumerate(lines) if text.startswith("  Record assembled"))
+    lines.insert(at + 1, "  Visit account                 QV 2026 0317 0058")
+    out = redact("\n".join(lines), "ADM-9051", SALT).text
+    assert "QV" not in out and re.search(r"^  \d{4}-\d\d-\d\d 14:05  Telemetry", out, re.MULTILINE)
+
+
+def test_a_label_a_scanner_misread_and_its_age():
+    out = redact(_with_facts_line("  PAT1ENT: KOWALIK  BRONISLAWA     AGE: 9l"), "ADM-9052", SALT).text
+    prose = "ADMITTING PRACTITIONER DOCUMENTATION\nBronislawa-Maria is calm. "
+    text = _with_facts_line("  PAT1ENT: KOWALIK  BRONISLAWA")
+    said = redact(text.replace("ADMITTING PRACTITIONER DOCUMENTATION\n", prose), "ADM-9052", SALT).text
+    assert "9l" not in out and "90 or older" in out and "Bronislawa" not in said
+
+
+@pytest.mark.parametrize(("said", "gone"), [
+    ("Mrs. Hye-won Ryu (류혜원) came by ambulance.", "류혜원"),
+    ("UR: SSN on MA card not needed, partial 7725 in legacy acct.", "7725"),
+    ("Chain of custody form CoC 448120 signed.", "CoC"),
+    ("DME called re concentrator QTX 7F 330918 alarm fault, will swap unit.", "QTX"),
+])  # fmt: skip
+def test_the_r26_forms(said, gone):
+    out = redact(admission_record(documentation=said), "ADM-9053", SALT).text
+    assert gone not in out
