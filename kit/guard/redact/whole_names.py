@@ -36,17 +36,18 @@ _ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest
 # The town a firm or a place is in, written after it ("Bayview Smiles Dental in Gig Harbor").
 _LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WORD}){{0,2}})(?![\w'’-])")
 _BEFORE = re.compile(rf"(?<![\w'’.-])({_WORD})[ \t]+\Z")
-# The number of one to three digits (four would be a time of day), or two groups joined by a hyphen
-# ("40-112"), that closes a firm's name of two words or more before a comma, a bracket, a sentence's end
-# or the line's end ("Pine Hollow School District 112,", "Tool and Die Local 612 (card ..."): part of
-# its name (see _closes).
+# The number of one to four digits, or two groups joined by a hyphen ("40-112"), that closes a firm's
+# name of two words or more, or a code with a hyphen ("FCF-T 2207"), before a comma, a bracket, a
+# sentence's end or the line's end ("Pine Hollow School District 112,", "Tool and Die Local 612 (card
+# ..."): part of its name (see _closes: four digits after a word in title case are a time of day).
 _CLOSING_NUMBER = re.compile(
-    r"[ \t]+(?:#[ \t]?)?(?:\d{1,3}|\d{1,4}-\d{2,4})(?=[,;)\]]|[ \t]+\(|\.(?:[ \t]|$)|[ \t]*$)", re.MULTILINE
+    r"[ \t]+(?:#[ \t]?)?(?:\d{1,4}|\d{1,4}-\d{2,4})(?=[,;)\]]|[ \t]+\(|\.(?:[ \t]|$)|[ \t]*$)", re.MULTILINE
 )
 NUMBERED = frozenset({"NAME", "EMPLOYER"})
+TITLED_DIGITS = 3  # after a word in title case a closing number has at most this many digits
 PEOPLE = frozenset({"NAME", "PATIENT", "RELATIVE", "NICKNAME"})
 # A person's name in its own script in brackets after the name ("Soon-ja Park (박순자)").
-_NATIVE = re.compile(r"[ \t]*\((?P<n>[^\W\d_]+(?:[ \t][^\W\d_]+){0,3})\)")
+_NATIVE = re.compile(r"[ \t]*\((?P<n>[^\W\d_]+(?:[ \t][^\W\d_]+){0,3})(?=[);,])")  # "(박민지; English ...")
 LATIN_END = 0x24F  # the last letter of the Latin blocks: a name in brackets past it is in another script
 _STAMP = re.compile(rf"[ \t]*{DATE_STAMP}")
 _FACILITY = re.compile(r"^  Facility[ \t]{2,}.*$", re.MULTILINE)
@@ -68,9 +69,10 @@ def _closes(word: str, number: str) -> bool:
     if lexicon.clinical(word):
         return False
     digits = sum(c.isdigit() for c in number)
-    return bool(re.fullmatch(r"[A-Z][a-z]+", word)) or (
-        digits >= 3 and bool(re.fullmatch(r"[A-Z]{2,4}", word)) and not lexicon.english(word)
-    )
+    if re.fullmatch(r"[A-Z][a-z]+", word):
+        return digits <= TITLED_DIGITS or "-" in number  # "Local 612"; "Ward 1400" is a time
+    code = re.fullmatch(r"[A-Z]{2,4}(?:-[A-Z0-9]{1,3})?", word) and not lexicon.english(word)
+    return bool(code) and digits >= 3  # "OR KDW 221", "FCF-T 2207"
 
 
 def _first(written_before: str) -> bool:
@@ -106,10 +108,10 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
             end = attached.end()
         native = _NATIVE.match(text, end, line_end) if span.kind in PEOPLE else None
         if native and all(ord(c) > LATIN_END for c in native.group("n") if c.isalpha()):
-            end = native.end()
+            found.append(Span(native.start("n"), native.end("n"), span.kind, span.key, span.rank))
         closing = _CLOSING_NUMBER.match(text, end, line_end) if span.kind in NUMBERED else None
         named = text[start:end].split()
-        if closing and len(named) > 1 and _closes(named[-1], closing.group()):
+        if closing and (len(named) > 1 or "-" in named[-1]) and _closes(named[-1], closing.group()):
             end = closing.end()
         located = _LOCATED.match(text, end, line_end) if span.kind in PLACED else None
         if located and all(_takes(w, False) for w in located.group(1).split()):

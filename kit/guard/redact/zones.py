@@ -81,10 +81,13 @@ def _with_units(text: str, span: Span) -> Span:
 
 
 _ALNUM = re.compile(r"[^\W_]+")
+_CODE = re.compile(r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}")
 
 
 def _key(phrase: str) -> str:
-    """A phrase's identity whatever its case, spaces and punctuation."""
+    """A phrase's identity whatever its case, spaces and punctuation (a code's whatever its spacing)."""
+    if _CODE.fullmatch(squeezed := re.sub(r"[ .-]", "", phrase)):
+        return squeezed.lower()
     return " ".join(_ALNUM.findall(phrase)).lower() if " " in phrase.strip() else phrase.lower()
 
 
@@ -101,6 +104,8 @@ def _echo_pattern(given: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str] |
         kinds[key] = kind
         if lexicon.english(word) and " " not in word:  # "ABRAHAM" is found as "Abraham" too, not "abraham"
             alternatives += [re.escape(word[:1].upper() + word[1:].lower()), re.escape(word.upper())]
+        elif _CODE.fullmatch(word):  # a code of letters and digits, spaced or not: "AB 44102 Z"
+            alternatives.append("(?i:" + "[ .-]?".join(map(re.escape, word)) + ")")
         elif " " in word:  # a phrase in any case and punctuation: "Carr 901 km 4.2" for "Carr. 901 Km 4.2"
             alternatives.append("(?i:" + r"[^\w\n]{1,3}".join(map(re.escape, _ALNUM.findall(word))) + ")")
         else:

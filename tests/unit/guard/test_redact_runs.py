@@ -490,3 +490,29 @@ def test_a_label_a_scanner_misread_and_its_age():
 def test_the_r26_forms(said, gone):
     out = redact(admission_record(documentation=said), "ADM-9053", SALT).text
     assert gone not in out
+
+
+# After r27: a code of letters and digits from a facts value found again however it is spaced; four
+# digits closing a code with a hyphen; a name in its own script in brackets before a semicolon.
+
+
+def test_a_code_from_a_facts_value_found_again_spaced():
+    text = _with_facts_line("  MCR.........4JH7-PQ2-ZX88   MCD AB55218K")
+    review = "2026-03-03  Medicaid secondary AB 55218 K active per eligibility call."
+    out = redact(text.rstrip("\n") + f"\n  {review}\n", "ADM-9054", SALT).text
+    assert "AB" not in out.split("UTILIZATION REVIEW NOTES")[1]
+
+
+@pytest.mark.parametrize(("said", "gone", "kept"), [
+    ('Mrs. Lim (임수정; English name "Susie") lives with her son.', "임수정", "(["),
+])  # fmt: skip
+def test_the_r27_forms(said, gone, kept):
+    out = redact(admission_record(documentation=said), "ADM-9055", SALT).text
+    assert gone not in out and kept in out
+
+
+def test_four_digits_closing_a_firms_initials_with_a_hyphen():
+    said = "ADMITTING PRACTITIONER DOCUMENTATION\nHis rig (unit BMH-T 1934, plate on file) is in the lot. "
+    text = _with_facts_line("  Employer                      Blue Mesa Haulage")
+    out = redact(text.replace("ADMITTING PRACTITIONER DOCUMENTATION\n", said), "ADM-9056", SALT).text
+    assert "1934" not in out and "BMH" not in out
