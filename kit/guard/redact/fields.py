@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from kit.guard.redact import ages, dates, lexicon, patterns, shapes
 from kit.guard.redact.facts import LABEL, PERSON_KINDS, SAFE, facts_values, label_cue, label_word
 from kit.guard.redact.patterns import PARTICLES, RELATIONS, TITLES
-from kit.guard.redact.runs import JOINERS, QUOTED, STOP, WORD, capitalised_runs
+from kit.guard.redact.runs import JOINERS, MIXED_CODE, QUOTED, STOP, WORD, capitalised_runs
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
 
 _AGE_CUE = re.compile(r"(?i:\bage[ds]?[ \t]*[:=]?[ \t]*)\Z")  # "(age 93)": the cue stays with its age
@@ -74,7 +74,6 @@ _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bl
 # One or two words of letters in quotes inside a value, whatever their length or case ("JJ", "Bo"): the
 # name the person goes by.
 _NAME_WORDS = re.compile(r"[^\W\d_]{2,}(?:[ \t][^\W\d_]{2,})?")
-_MIXED = re.compile(r"(?<![\w-])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}(?![\w-])")  # a code of both
 PART_DIGITS = 3  # a part of a value between commas, with words and this many digits, is found again
 INITIALLED_WORDS = 3  # a firm's name of this many capitalised words is also written by its initials
 _ADDRESSED = re.compile(r"\S*@\S*|\S*://\S*|\bwww\.\S*")
@@ -169,7 +168,7 @@ def facts_spans(text: str, anchor: int) -> Read:
             for word in re.findall(r"[^\W\d_]{3,}|\d{4,}", piece):
                 if person or not lexicon.safe(word):
                     given.append((kind_here, word))
-            given += [(kind_here, code) for code in _MIXED.findall(piece)]  # "AB44102Z", as "AB 44102 Z" too
+            given += [(kind_here, code) for code in MIXED_CODE.findall(piece)]  # "AB44102Z", also spaced
             if not person:  # "Carr 901 km 4.2" for "Carr. 901 Km 4.2, Bo. Camino Nuevo"
                 given += [(kind_here, part) for part in re.split(r",[ \t]*", piece)
                           if " " in part.strip() and len(re.findall(r"\d", part)) >= PART_DIGITS

@@ -18,6 +18,10 @@ JOINERS = frozenset({"of", "the", "and", "&", "de", "del", "la", "le", "du", "va
                      "y", "e", "st", "st.", "'s", "los", "las", "di", "do", "dos", "das", "am", "im", "zum",
                      "zur", "aan", "het", "sur", "sous"})
 
+# A code of letters and digits together, six characters or more ("AB44102Z"): fields.py gives it up to
+# be found again, zones.py finds it again however it is spaced ("AB 44102 Z").
+MIXED_CODE = re.compile(r"(?<![\w-])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}(?![\w-])")
+
 # A quotation: in double quotes, or in single quotes that are not an apostrophe inside a word.
 QUOTED = re.compile(r"\"([^\"\n]{2,30})\"|“([^”\n]{2,30})”|(?<!\w)['‘]([^'’\n]{2,30})['’](?!\w)")
 

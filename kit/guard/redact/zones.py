@@ -22,7 +22,7 @@ import re
 from kit.guard.redact import ages, fields, lexicon, mentions, patterns, places, shapes
 from kit.guard.redact.facts import block_end
 from kit.guard.redact.patterns import UPPER_LETTER
-from kit.guard.redact.runs import WORD
+from kit.guard.redact.runs import MIXED_CODE, WORD
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
 from kit.rules import record
 
@@ -81,12 +81,11 @@ def _with_units(text: str, span: Span) -> Span:
 
 
 _ALNUM = re.compile(r"[^\W_]+")
-_CODE = re.compile(r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{6,}")
 
 
 def _key(phrase: str) -> str:
     """A phrase's identity whatever its case, spaces and punctuation (a code's whatever its spacing)."""
-    if _CODE.fullmatch(squeezed := re.sub(r"[ .-]", "", phrase)):
+    if MIXED_CODE.fullmatch(squeezed := re.sub(r"[ .-]", "", phrase)):
         return squeezed.lower()
     return " ".join(_ALNUM.findall(phrase)).lower() if " " in phrase.strip() else phrase.lower()
 
@@ -104,7 +103,7 @@ def _echo_pattern(given: tuple[tuple[str, str], ...]) -> tuple[re.Pattern[str] |
         kinds[key] = kind
         if lexicon.english(word) and " " not in word:  # "ABRAHAM" is found as "Abraham" too, not "abraham"
             alternatives += [re.escape(word[:1].upper() + word[1:].lower()), re.escape(word.upper())]
-        elif _CODE.fullmatch(word):  # a code of letters and digits, spaced or not: "AB 44102 Z"
+        elif MIXED_CODE.fullmatch(word):  # a code of letters and digits, spaced or not: "AB 44102 Z"
             alternatives.append("(?i:" + "[ .-]?".join(map(re.escape, word)) + ")")
         elif " " in word:  # a phrase in any case and punctuation: "Carr 901 km 4.2" for "Carr. 901 Km 4.2"
             alternatives.append("(?i:" + r"[^\w\n]{1,3}".join(map(re.escape, _ALNUM.findall(word))) + ")")

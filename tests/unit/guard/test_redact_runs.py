@@ -36,6 +36,11 @@ TEXT = admission_record(
 DONE = redact(TEXT, "ADM-9003", SALT)
 
 
+def _said(said: str, record_id: str) -> str:
+    """A record whose practitioner's documentation is `said`, redacted."""
+    return redact(admission_record(documentation=said), record_id, SALT).text
+
+
 def _with_facts_line(line: str) -> str:
     """A record with `line` written into its facts block as it stands (no column layout)."""
     lines = admission_record().split("\n")
@@ -84,7 +89,7 @@ def test_an_age_over_89_told_without_the_word_age(said):
 
 @pytest.mark.parametrize("said", ["Glucose is 101 and rising.", "HR 88, 97, RR 18 on the monitor."])
 def test_a_value_is_not_taken_for_an_age(said):
-    assert "90 or older" not in redact(admission_record(documentation=said), "ADM-9006", SALT).text
+    assert "90 or older" not in _said(said, "ADM-9006")
 
 
 def test_a_title_or_a_language_after_a_relation_word_is_no_name():
@@ -107,7 +112,7 @@ def test_a_title_or_a_language_after_a_relation_word_is_no_name():
     ],
 )
 def test_a_clinical_word_written_as_a_name_right_after_a_relation_word_is_a_name(said, name):
-    assert name not in redact(admission_record(documentation=said), "ADM-9008", SALT).text
+    assert name not in _said(said, "ADM-9008")
 
 
 @pytest.mark.parametrize("said", ["Seen Sat 2026-06-13 on the ward.", "PEG flushed; partner at bedside."])
@@ -119,7 +124,7 @@ def test_the_clinical_sense_of_such_a_word_stays(said):
 
 def test_a_nickname_in_quotes_inside_a_name_goes_even_when_it_is_a_clinical_word():
     said = 'His friend of years, Harriet "Peg" Vallory, visits. Later: friend Peg asked for an update.'
-    out = redact(admission_record(documentation=said), "ADM-9010", SALT).text
+    out = _said(said, "ADM-9010")
     assert "Peg" not in out and "Vallory" not in out
 
 
@@ -127,13 +132,13 @@ def test_a_nickname_in_quotes_inside_a_name_goes_even_when_it_is_a_clinical_word
     "said", ["Her great-aunt (ninety-seven) cannot drive.", "His grandfather Ilo, ninety-six, still farms."]
 )
 def test_an_age_in_words_needs_no_cue(said):
-    out = redact(admission_record(documentation=said), "ADM-9012", SALT).text
+    out = _said(said, "ADM-9012")
     assert "90 or older" in out and "ninety" not in out
 
 
 @pytest.mark.parametrize("said", ["Walked ninety feet with a frame.", "Ninety minutes of physiotherapy."])
 def test_a_quantity_in_words_is_no_age(said):
-    assert "90 or older" not in redact(admission_record(documentation=said), "ADM-9013", SALT).text
+    assert "90 or older" not in _said(said, "ADM-9013")
 
 
 # After r14: a date of birth under a "Birth" label or after dot leaders, a rural box written short, and a
@@ -159,7 +164,7 @@ def test_a_rural_box_written_short_is_an_address():
     ["She shares the flat with a cousin, who is 102 and deaf.", "Her brother Osk Vell is 94 and drives."],
 )
 def test_a_person_said_to_be_that_old(said):
-    out = redact(admission_record(documentation=said), "ADM-9016", SALT).text
+    out = _said(said, "ADM-9016")
     assert "90 or older" in out and "102" not in out and "94" not in out
 
 
@@ -203,7 +208,7 @@ def test_a_known_label_with_one_space_before_its_value_is_a_field():
     "said", ["His aunt, Opal Kerrow, herself 96, came with him.", "Father-in-law (93) lives with them."]
 )
 def test_an_age_after_herself_or_an_in_law_in_brackets(said):
-    out = redact(admission_record(documentation=said), "ADM-9022", SALT).text
+    out = _said(said, "ADM-9022")
     assert "90 or older" in out and "96" not in out and "93" not in out
 
 
@@ -253,7 +258,7 @@ def test_an_age_in_brackets_right_after_a_name(said, kept):
 
 def test_an_age_after_its_cue_at_a_sentences_end():
     said = "Her aunt lives upstairs, age 93. Stable."
-    out = redact(admission_record(documentation=said), "ADM-9028", SALT).text
+    out = _said(said, "ADM-9028")
     assert "90 or older" in out and "93" not in out
 
 
@@ -272,7 +277,7 @@ def test_a_firms_initials_are_found_again():
 
 def test_a_name_in_quotes_after_a_naming_cue_goes_in_any_case():
     said = 'The grandchildren call her "oma" and she answers to it.'
-    out = redact(admission_record(documentation=said), "ADM-9031", SALT).text
+    out = _said(said, "ADM-9031")
     assert '"oma"' not in out
 
 
@@ -282,7 +287,7 @@ def test_a_name_in_quotes_after_a_naming_cue_goes_in_any_case():
      ("Graded Child-Pugh C, MELD-Na 24 (on lactulose).", "", "24 (on lactulose)")],
 )
 def test_a_number_closing_a_name_before_a_bracket(said, gone, kept):
-    out = redact(admission_record(documentation=said), "ADM-9032", SALT).text
+    out = _said(said, "ADM-9032")
     assert (not gone or gone not in out) and kept in out
 
 
@@ -297,7 +302,7 @@ def test_a_piece_of_a_facts_line_that_is_no_field_goes_on_with_the_value_before_
 
 def test_a_relatives_name_that_is_a_common_word_is_found_again_capitalised():
     said = "His daughter April, 61, visits daily; call April first. Seen in april clinic."
-    out = redact(admission_record(documentation=said), "ADM-9034", SALT).text
+    out = _said(said, "ADM-9034")
     assert "April" not in out and "april clinic" in out
 
 
@@ -314,7 +319,7 @@ def test_a_relatives_name_that_is_a_common_word_is_found_again_capitalised():
     ],
 )
 def test_a_relatives_age_as_a_bare_number_in_the_clause(said):
-    out = redact(admission_record(documentation=said), "ADM-9035", SALT).text
+    out = _said(said, "ADM-9035")
     assert "90 or older" in out and not any(n in out for n in ("104", " 93", " 97"))
 
 
@@ -328,7 +333,7 @@ def test_a_relatives_age_as_a_bare_number_in_the_clause(said):
     ],
 )
 def test_a_number_in_a_relatives_clause_that_is_no_age_stays(said):
-    assert "90 or older" not in redact(admission_record(documentation=said), "ADM-9036", SALT).text
+    assert "90 or older" not in _said(said, "ADM-9036")
 
 
 def test_a_name_that_runs_into_an_age_after_it_is_still_replaced():
@@ -355,7 +360,7 @@ def test_a_line_indented_to_the_value_above_goes_on_with_it():
     ("RN called Pharmacy about the heparin drip.", "", "called Pharmacy"),
 ])  # fmt: skip
 def test_a_name_after_call_him_whatever_the_lexicon_says(said, gone, kept):
-    out = redact(admission_record(documentation=said), "ADM-9039", SALT).text
+    out = _said(said, "ADM-9039")
     assert (not gone or gone not in out) and kept in out
 
 
@@ -364,13 +369,13 @@ def test_a_name_after_call_him_whatever_the_lexicon_says(said, gone, kept):
     "Rides the county van (ZK GOV 12-804) to dialysis.",
 ])  # fmt: skip
 def test_a_hyphenated_number_closing_a_code_in_capitals(said):
-    out = redact(admission_record(documentation=said), "ADM-9040", SALT).text
+    out = _said(said, "ADM-9040")
     assert "417" not in out and "804" not in out
 
 
 def test_a_companions_bare_age():
     said = "Her companion of many years, Wendeline Osk, is 96 and frail."
-    out = redact(admission_record(documentation=said), "ADM-9041", SALT).text
+    out = _said(said, "ADM-9041")
     assert "is 90 or older and frail" in out
 
 
@@ -392,7 +397,7 @@ def test_a_part_of_a_value_with_digits_is_found_again_in_any_punctuation():
     ("She has a car with 2 doors and a van in the barn.", "", "car with 2 doors"),
 ])  # fmt: skip
 def test_the_groups_of_a_plate_or_a_unit_code(said, gone, kept):
-    out = redact(admission_record(documentation=said), "ADM-9043", SALT).text
+    out = _said(said, "ADM-9043")
     assert (not gone or gone not in out) and kept in out
 
 
@@ -414,7 +419,7 @@ def test_a_date_shaped_number_with_no_real_year_after_a_cue_and_an_issuer():
 
 def test_a_joiner_of_another_language_inside_a_firms_name():
     said = "She kept the books for years at Konditorei zum Lindenhof before retiring."
-    out = redact(admission_record(documentation=said), "ADM-9046", SALT).text
+    out = _said(said, "ADM-9046")
     assert "Lindenhof" not in out and " zum " not in out
 
 
@@ -424,7 +429,7 @@ def test_a_joiner_of_another_language_inside_a_firms_name():
     ("Seen in Cardiology in March.", "", "Seen in Cardiology in March."),
 ])  # fmt: skip
 def test_a_small_town_where_something_is(said, gone, kept):
-    out = redact(admission_record(documentation=said), "ADM-9047", SALT).text
+    out = _said(said, "ADM-9047")
     assert (not gone or gone not in out) and kept in out
 
 
@@ -439,7 +444,7 @@ def test_a_small_town_where_something_is(said, gone, kept):
     ("Her pumps are serials KX-A 2215-0042 and KX-B 2215-0043.", "0043", ""),
 ])  # fmt: skip
 def test_the_rest_of_a_cued_number_and_its_siblings(said, gone, kept):
-    out = redact(admission_record(documentation=said), "ADM-9048", SALT).text
+    out = _said(said, "ADM-9048")
     assert (not gone or gone not in out) and kept in out
 
 
@@ -449,13 +454,13 @@ def test_the_rest_of_a_cued_number_and_its_siblings(said, gone, kept):
 
 def test_a_number_after_any_words_no_and_an_issuers_code():
     said = "He fell while fixing a delivery truck (depot no. RX-TRK 391) at work."
-    out = redact(admission_record(documentation=said), "ADM-9049", SALT).text
+    out = _said(said, "ADM-9049")
     assert "391" not in out and "RX-TRK" not in out
 
 
 def test_an_ordinal_inside_a_places_name():
     said = "Her daughter lives in Pune (home: Flat 3, 2nd Lane, Aundh 4th Phase, PIN 411007)."
-    out = redact(admission_record(documentation=said), "ADM-9050", SALT).text
+    out = _said(said, "ADM-9050")
     assert "2nd" not in out and "4th" not in out and "Aundh" not in out
 
 
@@ -488,7 +493,7 @@ def test_a_label_a_scanner_misread_and_its_age():
     ("DME called re concentrator QTX 7F 330918 alarm fault, will swap unit.", "QTX"),
 ])  # fmt: skip
 def test_the_r26_forms(said, gone):
-    out = redact(admission_record(documentation=said), "ADM-9053", SALT).text
+    out = _said(said, "ADM-9053")
     assert gone not in out
 
 
@@ -507,7 +512,7 @@ def test_a_code_from_a_facts_value_found_again_spaced():
     ('Mrs. Lim (임수정; English name "Susie") lives with her son.', "임수정", "(["),
 ])  # fmt: skip
 def test_the_r27_forms(said, gone, kept):
-    out = redact(admission_record(documentation=said), "ADM-9055", SALT).text
+    out = _said(said, "ADM-9055")
     assert gone not in out and kept in out
 
 
