@@ -14,13 +14,15 @@ writes nothing and logs nothing.
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from dataclasses import dataclass
 
-from kit.guard.redact import ages, dates, finder
+from kit.guard.redact import ages, dates, finder, lexicon
 from kit.guard.redact.spans import NAMED, Span
 
 DATE = "DATE"
+_BETWEEN = re.compile(r"[ \t]+([^\W\d_A-Z]{1,3})[ \t]+")  # one short word in lower case between two spans
 
 
 @dataclass(frozen=True)
@@ -99,13 +101,32 @@ def _short_of_apart(text: str, spans: list[Span], dated: list[Span]) -> list[Spa
     return out
 
 
+def _bridged(text: str, spans: list[Span]) -> list[Span]:
+    """Two spans of letters with one short word in lower case between them that is no common English
+    word ("Cnoc na Gréine", "Mohamed ould Cheikh"): a name's or a place's particle, taken with both, so
+    the word is not left standing between two placeholders; "Ana and Luis" stays two names."""
+    by_start: dict[int, list[Span]] = {}
+    for span in spans:
+        by_start.setdefault(span.start, []).append(span)
+    bridges = []
+    for left in spans:
+        gap = _BETWEEN.match(text, left.end)
+        if not gap or lexicon.function_word(gap.group(1)) or re.search(r"\d", text[left.start : left.end]):
+            continue
+        for right in by_start.get(gap.end(), []):
+            if not re.search(r"\d", text[right.start : right.end]):
+                longer = max(left, right, key=lambda s: (s.end - s.start, -s.rank))
+                bridges.append(Span(left.start, right.end, longer.kind, longer.key, longer.rank))
+    return spans + bridges
+
+
 def _choose(spans: list[Span], text: str) -> list[Span]:
     """Non-overlapping spans: overlapping identifiers joined (_merged), none running into a date or an
     age after it; between one and a date or an age over 89, the longest first, a date first among equals
     (a number written exactly as a date is shifted as one), then a lower rank; in text order."""
     apart = [s for s in spans if s.day is not None or s.kind == ages.KIND]
     named = [s for s in spans if s.day is None and s.kind != ages.KIND]
-    candidates = _merged(_short_of_apart(text, named, apart)) + apart
+    candidates = _merged(_bridged(text, _short_of_apart(text, named, apart))) + apart
     kept: list[Span] = []
     for span in sorted(candidates, key=lambda s: (-(s.end - s.start), s.day is None, s.rank, s.start)):
         if all(span.end <= k.start or span.start >= k.end for k in kept):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
-from kit.guard.redact import births, learned, lexicon, patterns, prose, whole, whole_names, zones
+from kit.guard.redact import births, learned, lexicon, patterns, prose, short_forms, whole, whole_names, zones
 from kit.guard.redact.dates import anchor_year
 from kit.guard.redact.patterns import (
     LOWER_SURNAME,
@@ -313,5 +313,5 @@ def candidates(text: str) -> list[Span]:
     named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
     spans = table + _echoes(text, table) + _name_spans(text, named) + births.date_spans(text)
     spans += zones.find(text, anchor_year(text)) + learned.spans(text)
-    spans += _workplaces(text, spans)
+    spans += _workplaces(text, spans) + short_forms.spans(text, spans)
     return spans + whole.completed(text, spans) + whole_names.completed(text, spans)

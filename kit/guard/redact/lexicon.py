@@ -25,6 +25,7 @@ NAME_WORDS = DATA / "name_words.txt"
 CLINICAL_WORDS = DATA / "clinical_words.txt"
 SHORTHAND = DATA / "charting_shorthand.json"
 MIN_FREQUENCY = 100  # pyspellchecker's count: rarer words (most surnames, "bexar") are not safe
+FUNCTION_FREQUENCY = 1_000_000  # the count above which a word is English grammar ("and", "at", "by")
 
 
 def _lines(path: Path) -> list[str]:
@@ -83,3 +84,9 @@ def english(word: str) -> bool:
     clinical word; a hyphenated word when each of its parts is."""
     parts = [p for p in fold(word).split("-") if p]
     return bool(parts) and all(p in english_words(with_names=True) or p in clinical_words() for p in parts)
+
+
+def function_word(word: str) -> bool:
+    """One of the commonest English words ("and", "at", "his", "by"): grammar, not a name's particle
+    ("na", "ould", "ten", "bin")."""
+    return wordlist.word_frequency().dictionary.get(fold(word), 0) >= FUNCTION_FREQUENCY

@@ -521,3 +521,42 @@ def test_four_digits_closing_a_firms_initials_with_a_hyphen():
     text = _with_facts_line("  Employer                      Blue Mesa Haulage")
     out = redact(text.replace("ADMITTING PRACTITIONER DOCUMENTATION\n", said), "ADM-9056", SALT).text
     assert "1934" not in out and "BMH" not in out
+
+
+# After r28: a short word in lower case between two spans of a name or a place is the name's particle;
+# a given name's first letters, written with its capital, are that person.
+
+
+@pytest.mark.parametrize("said", [
+    "Her sister lives at Bóthar na Trá, Inishmore.",
+    "The referral came from Sidi Ould Brahim Ahmed ould Cheikh, her uncle.",
+])  # fmt: skip
+def test_a_particle_between_two_replaced_names_goes_with_them(said):
+    out = _said(said, "ADM-9057")
+    assert not re.search(r"\]\s+(?:na|ould)\s+\[", out)
+    assert " na " not in out.split("ADMITTING PRACTITIONER DOCUMENTATION")[1]
+
+
+def test_an_english_word_between_two_names_stays():
+    out = _said("She stays with her son Padraig Walsh at Harland Marine on weekdays.", "ADM-9058")
+    assert "] at [" in out
+
+
+@pytest.mark.parametrize(("field", "said", "gone"), [
+    ("  Registered name               Okonjo, Temperance A.", "Temper asked for her glasses.", "Temper"),
+    ("  Registered name               Ravensworth, Maximilian", "Max's brother drove him in.", "Max"),
+])  # fmt: skip
+def test_a_given_names_first_letters_are_that_person(field, said, gone):
+    text = _with_facts_line(field).replace("ADMITTING PRACTITIONER DOCUMENTATION\n",
+                                           f"ADMITTING PRACTITIONER DOCUMENTATION\n{said} ")
+    out = redact(text, "ADM-9059", SALT).text
+    assert not re.search(rf"\b{gone}\b", out)
+
+
+def test_a_given_names_first_letters_stay_in_lower_case_and_as_a_common_word():
+    field = "  Registered name               Willoughby, Dashiell"
+    said = "Will repeat lactate at noon; a dash of saline flush given."
+    text = _with_facts_line(field).replace("ADMITTING PRACTITIONER DOCUMENTATION\n",
+                                           f"ADMITTING PRACTITIONER DOCUMENTATION\n{said} ")
+    out = redact(text, "ADM-9060", SALT).text
+    assert "Will repeat lactate" in out and "a dash of saline" in out
