@@ -74,6 +74,10 @@ _UNIT = re.compile(r"(?i:\b(?:rm|room|unit|suite|ste|apt|apartment|flat|cabin|bl
 # One or two words of letters in quotes inside a value, whatever their length or case ("JJ", "Bo"): the
 # name the person goes by.
 _NAME_WORDS = re.compile(r"[^\W\d_]{2,}(?:[ \t][^\W\d_]{2,})?")
+# A part of a value that is a street: a house number, one to three words, a street type ("12 mill race rd").
+_HOUSE_STREET = re.compile(
+    r"[ \t]*\d{1,6}[A-Za-z]?[ \t]+((?:[^\W\d_][\w'’.-]*[ \t]+){1,3})([^\W\d_]+)\.?[ \t]*"
+)
 PART_DIGITS = 3  # a part of a value between commas, with words and this many digits, is found again
 INITIALLED_WORDS = 3  # a firm's name of this many capitalised words is also written by its initials
 _ADDRESSED = re.compile(r"\S*@\S*|\S*://\S*|\bwww\.\S*")
@@ -89,6 +93,20 @@ def _name_head(value: str) -> int:
     or after the given names of "boudreaux, destiny m"; a word in lower case before it is a name too."""
     inverted = _INVERTED.match(value)
     return inverted.end() if inverted else re.search(r"[,;(]|$", value).start()  # type: ignore[union-attr]
+
+def _streets(piece: str) -> list[str]:
+    """Each street a value names, without its house number and under both spellings of its type ("mill
+    race rd" and "mill race road" for "12 mill race rd"): written again in prose, it is that address."""
+    found = []
+    for part in re.split(r",[ \t]*", piece):
+        street = _HOUSE_STREET.fullmatch(part)
+        kind = street.group(2).lower() if street else ""
+        if street and kind in patterns.STREET_TYPES and len(re.sub(r"\W", "", street.group(1))) >= 4:
+            long = patterns.STREET_SHORT.get(kind, kind)
+            short = next((k for k, v in patterns.STREET_SHORT.items() if v == long), long)
+            found += [f"{street.group(1).strip()} {form}" for form in dict.fromkeys((short, long))]
+    return found
+
 
 def _initials(name: str) -> list[str]:
     """A firm's initials in capitals, from a name of three capitalised words or more ("Ruby Valley Ranch
@@ -173,6 +191,8 @@ def facts_spans(text: str, anchor: int) -> Read:
                 given += [(kind_here, part) for part in re.split(r",[ \t]*", piece)
                           if " " in part.strip() and len(re.findall(r"\d", part)) >= PART_DIGITS
                           and re.search(r"[^\W\d_]", part)]  # fmt: skip
+            if not person:
+                given += [("ADDRESS", street) for street in _streets(piece)]
             if not person:  # "Hadley Hall #312" for "Hadley Hall Rm 312"
                 for unit in _UNIT.finditer(piece):
                     given += [(kind_here, f"{w}{' ' * (w != '#')}{unit.group('n')}") for w in UNIT_WORDS]

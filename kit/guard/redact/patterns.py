@@ -68,6 +68,7 @@ _STREET = (
     r"(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Way|Place|Pl|Close|"
     r"Crescent|Cres|Terrace|Circle|Cir|Parkway|Pkwy|Highway|Hwy|Row|Square|Sq|Gardens|Grove|Mews|Hill)"
 )
+STREET_TYPES = frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", _STREET))
 STREET_SHORT = {"st": "street", "rd": "road", "ave": "avenue", "ln": "lane", "dr": "drive",
                 "blvd": "boulevard", "ct": "court", "pl": "place", "cres": "crescent", "cir": "circle",
                 "pkwy": "parkway", "hwy": "highway", "sq": "square"}  # fmt: skip

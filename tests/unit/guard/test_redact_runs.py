@@ -560,3 +560,20 @@ def test_a_given_names_first_letters_stay_in_lower_case_and_as_a_common_word():
                                            f"ADMITTING PRACTITIONER DOCUMENTATION\n{said} ")
     out = redact(text, "ADM-9060", SALT).text
     assert "Will repeat lactate" in out and "a dash of saline" in out
+
+
+# After r29: a street a facts value names, written again in prose without its house number and with its
+# type spelled the other way.
+
+
+@pytest.mark.parametrize(("field", "said", "gone"), [
+    ("  home addr                     40 orchard gate ln, east corbin", "She lives on orchard gate lane.",
+     "orchard gate"),
+    ("  adress                        9 stone bridge road, ostby", "A neighbour on stone bridge rd helps.",
+     "stone bridge"),
+])  # fmt: skip
+def test_a_street_from_the_facts_found_again_without_its_number(field, said, gone):
+    text = _with_facts_line(field).replace("ADMITTING PRACTITIONER DOCUMENTATION\n",
+                                           f"ADMITTING PRACTITIONER DOCUMENTATION\n{said} ")
+    out = redact(text, "ADM-9061", SALT).text
+    assert gone.lower() not in out.lower()
