@@ -6,7 +6,10 @@ street, title or identifier-kind word such as "plate" or "lot", nor a function w
 or "at", nor a calendar's era ("AD", "AH"), nor the postal code of the state that issued a plate or a
 licence; a run of three digits or more, or its whole digit string of four or more) stands in the redacted
 text more often than the record uses it outside all of its identifiers: a word the record also uses for
-something else is not a leak, and a one- or two-letter fragment of a code is. A label its writer put at
+something else is not a leak, and a one- or two-letter fragment of a code is. A value with no such piece
+in its record ("V95 X2T4", "4H27", a nickname "Del") is leaked when the value itself, three letters or
+digits or more, in any case and punctuation, stands in the redacted text more often than outside the
+record's identifiers; initials ("K.", "J-B") are not counted that way. A label its writer put at
 the head of a value ("PC#", "MRN:") is the label, not a piece; the redactor's own output (its
 placeholders, the dates it shifted) is no source of a leak: a number's "2024" does not leak because a
 shifted date now reads 2024. An age over 89 is generalised when its number is gone from the text and "90
@@ -69,6 +72,7 @@ class Measured:
     key_lines_intact: int = 0
 
 
+WHOLE_LEAST = 3  # letters and digits a value with no piece needs to be looked for whole
 LABEL_AT_HEAD = re.compile(r"^\s*[^\W\d_]+\s*[#:]")
 
 
@@ -95,6 +99,22 @@ def _count(piece: str, text: str) -> int:
     if piece.startswith("#"):
         return joined[piece[1:]]
     return digits[piece] if piece.isdigit() else words[piece]
+
+
+def _whole(value: str) -> re.Pattern[str] | None:
+    """The value itself in any case and punctuation, when it has three letters or digits or more."""
+    runs = re.findall(r"[^\W_]+", value)
+    if len("".join(runs)) < WHOLE_LEAST:
+        return None
+    return re.compile(r"(?<![^\W_])(?i:" + r"[^\w\n]{0,3}".join(map(re.escape, runs)) + r")(?![^\W_])")
+
+
+def _leaked(value: str, kind: str, text: str, out: str, rest: str) -> bool:
+    pieces = [p for p in _pieces(value, kind) if _count(p, text)]
+    if pieces:
+        return any(_count(p, out) > _count(p, rest) for p in pieces)
+    whole = _whole(value)
+    return bool(whole) and len(whole.findall(out)) > len(whole.findall(rest))
 
 
 def _age_generalised(value: str, original: str, out: str) -> bool:
@@ -142,7 +162,7 @@ def measure(name: str) -> Measured:
                 result.ages_generalised += _age_generalised(value, text, done.text)
                 continue
             result.planted[kind] += 1
-            if any(_count(p, out) > _count(p, rest) for p in _pieces(value, kind)):
+            if _leaked(value, kind, text, out, rest):
                 result.leaked[kind] += 1
                 result.leaks.append((rid, kind, value))
         lines = text.splitlines()

@@ -56,6 +56,10 @@ _LEADING_TITLE = re.compile(  # "Mr John Smith"; a title that is also a given na
     rf"^(?!(?:{'|'.join(sorted(patterns.GIVEN_NAME_TITLES))})\b)(?:{TITLE_PATTERN})\.?[ \t]+"
 )
 _TRAILING_INITIAL = re.compile(rf"[ \t]{UPPER_LETTER}\.")
+_LAY_TITLES = "|".join(re.escape(t) for t in sorted(TITLES, key=len, reverse=True) if TITLES[t] == "NAME")
+_TITLED_INITIAL = re.compile(  # "Mr. F.", "Mrs. R. Castellanos"; not "Dr. R." (staff)
+    rf"(?<![\w.])(?:{_LAY_TITLES})\.?[ \t]+({UPPER_LETTER}\.(?:[ \t]+{NAME_WORD})?)(?![\w])"
+)
 _LOWER_TAIL = re.compile(  # "Drago volk (son)", "John van den silva (brother)"
     rf"[ \t]+((?:{_PARTICLES})?{LOWER_SURNAME})(?=[ \t]*(?:[,;(]|\band\b|$))"
 )
@@ -307,9 +311,18 @@ def _workplaces(text: str, spans: list[Span]) -> list[Span]:
             if s.kind == "EMPLOYER" and (tail := _WORKPLACE.match(text, s.end))]
 
 
+def _titled_initials(text: str) -> list[Span]:
+    """A person called by a courtesy title and an initial, alone or before a surname ("Mr. F. reviewed",
+    "Mrs. R. Castellanos"): the initial and the surname. After a clinical title ("Dr. H.") it is staff,
+    and stays."""
+    found = _TITLED_INITIAL.finditer(text)
+    return [Span(m.start(1), m.end(1), "NAME", ("NAME", m.group(1)), FREE) for m in found]
+
+
 def candidates(text: str) -> list[Span]:
     """Every candidate span in `text`, overlapping ones included."""
     table = _table_spans(text) + _phone_spans(text) + field_numbers(text)
+    table += _titled_initials(text)
     named = people(text) + [Person("EMPLOYER", [name]) for name in prose.employers(text)]
     spans = table + _echoes(text, table) + _name_spans(text, named) + births.date_spans(text)
     spans += zones.find(text, anchor_year(text)) + learned.spans(text)

@@ -577,3 +577,17 @@ def test_a_street_from_the_facts_found_again_without_its_number(field, said, gon
                                            f"ADMITTING PRACTITIONER DOCUMENTATION\n{said} ")
     out = redact(text, "ADM-9061", SALT).text
     assert gone.lower() not in out.lower()
+
+
+# Also after r29: a courtesy title and an initial, alone or before a surname; not after a clinical title.
+
+
+@pytest.mark.parametrize(("said", "gone", "kept"), [
+    ("2026-07-11  Mrs. W. (age 91) reviewed; criteria met.", "W.", "Mrs."),
+    ("Her neighbour Mr. T. Okafor drove her in.", "Okafor", "Mr."),
+    ("Order co-signed by Dr. Q. at 08:10.", None, "Dr. Q."),
+])  # fmt: skip
+def test_a_courtesy_title_and_an_initial(said, gone, kept):
+    out = _said(said, "ADM-9062").split("ADMITTING PRACTITIONER DOCUMENTATION")[1]
+    assert kept in out
+    assert gone is None or gone not in out

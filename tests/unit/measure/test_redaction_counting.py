@@ -4,7 +4,7 @@ dates and placeholders left out of the text it searches."""
 import re
 
 from kit.guard.redact import redact
-from tests.redaction_material import _age_generalised, _pieces, _without_shifted_dates
+from tests.redaction_material import _age_generalised, _count, _leaked, _pieces, _without_shifted_dates
 
 
 def test_a_label_at_the_head_of_a_value_is_no_piece():
@@ -39,3 +39,17 @@ def test_a_placeholders_number_is_no_age_left_standing():
     original = "Sex: M  Age: 9O\nSeen by Iveta Rusk."
     assert _age_generalised("9O", original, "Sex: M  [ID-3]\nSeen by [NAME-9]. 90 or older")
     assert not _age_generalised("93", "is 93 and frail", "is 93 and frail [NAME-9]")
+
+
+def test_a_value_with_no_piece_in_its_record_is_looked_for_whole():
+    text = "Lives in Ennis, Co. Clare, V95 X2T4.\nBP 120/80."
+    assert not any(_count(piece, text) for piece in _pieces("V95 X2T4"))  # "#9524" is nowhere in it
+    assert _leaked("V95 X2T4", "ZIP", text, text, "Lives in Ennis, Co. Clare,  .\nBP 120/80.")
+    assert not _leaked("V95 X2T4", "ZIP", text, "Lives in Ennis, Co. Clare, [ZIP-1].", "Lives in .")
+    assert _leaked("v95-x2t4", "ZIP", text, "at V95 X2T4", "")  # any case and punctuation
+
+
+def test_initials_are_not_looked_for_whole():
+    text = "Seen with K. and J-B today."
+    assert not _leaked("K.", "PATIENT_NAME", text, text, "Seen with  and  today.")
+    assert not _leaked("J-B", "NICKNAME", text, text, "Seen with  and  today.")
