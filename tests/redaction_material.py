@@ -6,11 +6,12 @@ street, title or identifier-kind word such as "plate" or "lot", nor a function w
 or "at", nor a calendar's era ("AD", "AH"), nor the postal code of the state that issued a plate or a
 licence; a run of three digits or more, or its whole digit string of four or more) stands in the redacted
 text more often than the record uses it outside all of its identifiers: a word the record also uses for
-something else is not a leak, and a one- or two-letter fragment of a code is. A value with no such piece
-in its record ("V95 X2T4", "4H27", a nickname "Del") is leaked when the value itself, three letters or
-digits or more, in any case and punctuation, stands in the redacted text more often than outside the
-record's identifiers; initials ("K.", "J-B") are not counted that way. A label its writer put at
-the head of a value ("PC#", "MRN:") is the label, not a piece; the redactor's own output (its
+something else is not a leak, and a one- or two-letter fragment of a code is (the words of an identifier
+that are none of its pieces, "VT" of the plate "VT 7731 MV", count as the record's other words). A value
+with no such piece in its record ("V95 X2T4", "4H27", a nickname "Del") is leaked when the value itself,
+three letters or digits or more, in any case and punctuation, stands in the redacted text more often
+than outside the record's identifiers; initials ("K.", "J-B") are not counted that way. A label its
+writer put at the head of a value ("PC#", "MRN:") is the label, not a piece; the redactor's own output (its
 placeholders, the dates it shifted) is no source of a leak: a number's "2024" does not leak because a
 shifted date now reads 2024. An age over 89 is generalised when its number is gone from the text and "90
 or older" stands there. A key line is intact when the line as the model sees it, quoted back, maps back
@@ -101,6 +102,13 @@ def _count(piece: str, text: str) -> int:
     return digits[piece] if piece.isdigit() else words[piece]
 
 
+def _not_pieces(value: str, kind: str) -> str:
+    """The words of a value that are none of its pieces ("VT" of the plate "VT 7731 MV"): text outside
+    the identifiers, as the rest of the record is."""
+    pieces = _pieces(value, kind)
+    return " ".join(w for w in re.findall(r"[^\W\d_]+", value) if w.lower() not in pieces)
+
+
 def _whole(value: str) -> re.Pattern[str] | None:
     """The value itself in any case and punctuation, when it has three letters or digits or more."""
     runs = re.findall(r"[^\W_]+", value)
@@ -154,7 +162,7 @@ def measure(name: str) -> Measured:
         items = identifiers.get(rid, [])
         rest = text
         for item in sorted(items, key=lambda i: -len(i["value"])):
-            rest = rest.replace(item["value"], " ")
+            rest = rest.replace(item["value"], f" {_not_pieces(item['value'], item['type'])} ")
         for item in items:
             kind, value = item["type"], item["value"]
             if kind == AGE:

@@ -4,7 +4,14 @@ dates and placeholders left out of the text it searches."""
 import re
 
 from kit.guard.redact import redact
-from tests.redaction_material import _age_generalised, _count, _leaked, _pieces, _without_shifted_dates
+from tests.redaction_material import (
+    _age_generalised,
+    _count,
+    _leaked,
+    _not_pieces,
+    _pieces,
+    _without_shifted_dates,
+)
 
 
 def test_a_label_at_the_head_of_a_value_is_no_piece():
@@ -53,3 +60,8 @@ def test_initials_are_not_looked_for_whole():
     text = "Seen with K. and J-B today."
     assert not _leaked("K.", "PATIENT_NAME", text, text, "Seen with  and  today.")
     assert not _leaked("J-B", "NICKNAME", text, text, "Seen with  and  today.")
+
+
+def test_the_words_of_an_identifier_that_are_no_piece_are_the_records_other_words():
+    assert _not_pieces("VT 7731 MV", "VEHICLE_IDENTIFIER") == "VT"  # the state that issued the plate
+    assert _not_pieces("cmarsh.vt@mail.example", "EMAIL") == ""  # every word of an e-mail is a piece
