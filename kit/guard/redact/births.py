@@ -1,8 +1,8 @@
 """Dates in a record, found for the redactor: every date, to be shifted by the record's offset, and the
 dates of birth, to be replaced: a date after a birth cue (DOB, BD, F/N, born, "DOB verified", a field
 labelled "Birth", dot leaders between) in any separator, whether or not it reads as a calendar date
-("BD: 3.22.67", "DOB verified 11-02-67"), that same day written anywhere else, and the birthday written
-without its year ("card last month (12/07)").
+("BD: 3.22.67", "DOB verified 11-02-67"), a year of birth alone ("born 1933"), that same day written
+anywhere else, and the birthday written without its year ("card last month (12/07)").
 
 It only finds; kit.guard.redact.core shifts and replaces. It never reads a date's context beyond the
 line it stands on for the birth cue.
@@ -24,6 +24,12 @@ _DOB = re.compile(_DOB_CUE + "$")
 # A date-like token after a birth cue, in any separator, whether or not it reads as a calendar date
 # ("BD: 3.22.67", "DOB verified 11-02-67", "born 17 03 1931").
 _DOB_TOKEN = re.compile(_DOB_CUE + r"(?P<v>\d{1,4}[./\- ]\d{1,2}[./\- ]\d{2,4})(?![\d/.-]\d)")
+# A year of birth alone ("born 1933", "b. 1931", "YOB: 1929", "born in 1930"): part of a date of birth, and
+# for a patient over 89 as telling as the age.
+_BIRTH_YEAR = re.compile(
+    r"(?i:\b(?:born(?:[ \t]+in)?|b\.|YOB|year of birth|birth[ \t]?year|DOB|birth)(?![\w]))"
+    r"[ \t]*[:\-#=]?[ \t.]*(?P<v>(?:18|19|20)\d{2})(?![\d/.-]\d|\d)"
+)
 
 
 def date_spans(text: str) -> list[Span]:
@@ -42,7 +48,7 @@ def date_spans(text: str) -> list[Span]:
         for f in found
     ]
     spans += [Span(m.start("v"), m.end("v"), "DOB", ("DOB", re.sub(r"\D", "", m.group("v"))), LABELLED)
-              for m in _DOB_TOKEN.finditer(text)]
+              for m in (*_DOB_TOKEN.finditer(text), *_BIRTH_YEAR.finditer(text))]
     for day in born:  # the birthday without its year ("birthday card last month (12/07)")
         month_day = rf"(?<![\d/.-])0?{day.month}[/-]0?{day.day}(?![\d]|[/.-]\d)"
         day_month = rf"(?<![\d/.-])0?{day.day}\.0?{day.month}(?![\d]|[/.-]\d)"

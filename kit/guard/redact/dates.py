@@ -28,7 +28,7 @@ _YEAR = r"(?:(?P<comma>,)? (?P<y>\d{4}))?"
 STYLES: dict[str, re.Pattern[str]] = {
     "iso": re.compile(r"(?<![\d-])(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?![\d-])"),
     "dmy": re.compile(
-        rf"(?<![\d.])(?P<d>\d{{1,2}}){_SUFFIX}(?P<of> of)? (?P<mon>{_MONTH})(?P<dot>\.)?{_YEAR}(?![\w])"
+        rf"(?<!\d)(?<!\d\.)(?P<d>\d{{1,2}}){_SUFFIX}(?P<of> of)? (?P<mon>{_MONTH})(?P<dot>\.)?{_YEAR}(?![\w])"
     ),
     "mdy": re.compile(rf"\b(?P<mon>{_MONTH})(?P<dot>\.)? (?P<d>\d{{1,2}}){_SUFFIX}{_YEAR}(?![\w])"),
     "num": re.compile(

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from kit.guard.redact import dates, finder, lexicon, patterns
+from kit.guard.redact import dates, facts, finder, lexicon, patterns
 
 DIGIT_RUN = 5  # a digit run of this many or more is looked for on its own (four would be a year or a dose)
 _SEPARATOR = r"[^0-9A-Za-z]{0,3}"
@@ -46,14 +46,15 @@ class EgressRefused(Exception):
 
 def _field_words(value: str) -> list[str]:
     """The capitalised words among the first four of a person's field value that starts with one,
-    before any number, parenthesis or sentence end: what the gate looks for even when the name parser
-    could not read the name ("DE LA O, Dawn")."""
+    before any number, parenthesis or sentence end, a relation word or a label after the first word
+    aside: what the gate looks for even when the name parser could not read the name ("DE LA O, Dawn")."""
     head = re.split(r"\d|\(|[.;:!?](?:\s|$)", value.strip())[0]
     words = re.findall(rf"{_LETTERS}+", head)[:4]
     if not words or not words[0][0].isupper():
         return []
-    return [w for w in words if w[0].isupper() and w not in patterns.NOT_NAMES and w not in patterns.TITLES
-            and not re.fullmatch(patterns.RELATIONS, w.lower())]
+    return [w for i, w in enumerate(words) if w[0].isupper() and w not in patterns.NOT_NAMES
+            and w not in patterns.TITLES and not re.fullmatch(patterns.RELATIONS, w.lower())
+            and not (i and facts.label_word(w))]  # "ANTHONY ESPOSITO SON  TEL 828-...": the next label
 
 
 def _name_probe(part: str) -> str:

@@ -121,3 +121,10 @@ class MissesNames(Redactor):
 
 def test_a_redactor_that_misses_names_is_refused_by_type():
     assert leaks(TEXT, MissesNames(SALT).redact("ADM-9101", TEXT).text) == ["PATIENT", "RELATIVE"]
+
+
+def test_a_label_after_the_name_in_a_persons_field_is_no_name_word():
+    text = admission_record(more_facts=(("NOK", "BARTOLO FENECH SON  TEL 356-555-0177"),))
+    outgoing = redact(text, "ADM-9102", SALT).text + "\n  TEL 2126  (ward extension)"
+    assert leaks(text, outgoing) == []
+    assert leaks(text, outgoing + "\nBartolo rang") == ["RELATIVE"]

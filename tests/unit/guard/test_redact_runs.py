@@ -591,3 +591,26 @@ def test_a_courtesy_title_and_an_initial(said, gone, kept):
     out = _said(said, "ADM-9062").split("ADMITTING PRACTITIONER DOCUMENTATION")[1]
     assert kept in out
     assert gone is None or gone not in out
+
+
+# After r31: a year of birth alone after a birth cue; a date behind a label's dot leaders.
+
+
+@pytest.mark.parametrize("said", [
+    "92 y/o (per son, born 1934) man with CHF.", "Retired welder, b. 1932, lives alone.",
+    "Born in 1930 in Valletta; widowed.",
+])  # fmt: skip
+def test_a_year_of_birth_alone_is_replaced(said):
+    out = _said(said, "ADM-9063").split("ADMITTING PRACTITIONER DOCUMENTATION")[1]
+    assert not re.search(r"19[0-9]{2}", out)
+    assert "[DOB-" in out
+
+
+def test_a_year_with_no_birth_cue_stays():
+    out = _said("Smoked from 1962 until 1990; 1933 mL out overnight.", "ADM-9064")
+    assert "1962" in out and "1990" in out and "1933 mL" in out
+
+
+def test_a_date_behind_dot_leaders_is_found():
+    out = redact(_with_facts_line("  dob.....................23 Mar 1935  (age 91)"), "ADM-9065", SALT).text
+    assert "1935" not in out and "Mar" not in out.split("ORDERS")[0].split("assembled")[1]
