@@ -12,6 +12,8 @@ import urllib.request
 
 import pytest
 
+from tests.ctrl_c import interruptible
+
 KIT = [sys.executable, "-c", "import sys; from kit.cli import main; sys.exit(main())"]
 
 
@@ -23,7 +25,7 @@ def free_port() -> int:
 
 def started(args: list[str], cwd) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([*KIT, "board", *args], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)  # fmt: skip
+                            text=True, preexec_fn=interruptible)  # fmt: skip
     line = proc.stdout.readline()
     return proc, line
 

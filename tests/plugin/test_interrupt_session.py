@@ -17,6 +17,7 @@ import pytest
 
 from kit.arms import reply_text_for
 from kit.model.stub.server import StubServer
+from tests.ctrl_c import interruptible
 from tests.plugin.sessions import REPO, inner_args, stub_session_env
 
 PAID_TESTS = REPO / "tests" / "eval" / "test_paid_arm.py"
@@ -38,6 +39,7 @@ def test_ctrl_c_starts_no_new_request_and_says_what_it_bought(tmp_path, spread):
             stderr=subprocess.STDOUT,
             text=True,
             start_new_session=True,
+            preexec_fn=interruptible,
         )
         deadline = time.monotonic() + 60
         while stub.requests < 6 and time.monotonic() < deadline:
