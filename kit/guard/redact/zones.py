@@ -52,6 +52,30 @@ _STREET = re.compile(
     r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
 )
 
+# A street in any case after a word that says an address follows ("old addr 1403 n 52nd st phila",
+# "lives at 9 willow ct"): the house number, a direction, up to three words and a street type, then the
+# words of a town after it that are not safe words.
+_TYPES = "|".join(sorted(patterns.STREET_TYPES, key=len, reverse=True))
+_CUED_STREET = re.compile(
+    r"(?i:\b(?:addr(?:ess)?|lives at|living at|moved (?:from|to)|resides at|home at)\b\.?)[ \t:#-]*"
+    rf"(?P<v>\d{{1,6}}[A-Za-z]?[ \t]+(?:(?i:[nsew]|n[ew]|s[ew])\.?[ \t]+)?(?:[^\W_][\w'’.-]*[ \t]+){{1,3}}"
+    rf"(?i:{_TYPES})\b\.?)"
+)
+_TOWN_WORD = re.compile(r",?[ \t]+([^\W\d_][\w'’-]*)")
+
+
+def _cued_streets(text: str, start: int) -> list[Span]:
+    """Each street after an address cue, with the town words after it that are no safe words."""
+    found = []
+    for match in _CUED_STREET.finditer(text, start):
+        end = match.end("v")
+        while (town := _TOWN_WORD.match(text, end)) and not lexicon.safe(town.group(1)):
+            end = town.end()
+        street = match.group("v")
+        found.append(Span(match.start("v"), end, "ADDRESS", patterns.identity("ADDRESS", street), ZONE))
+    return found
+
+
 # The unit of a residence written right before or after a place: part of the address ("Lot 14,
 # Whispering Pines Mobile Home Park", "Camp 4, Cabin 11", "58 Elm Terrace, 2nd floor", "trailer 14-B").
 _UNIT_WORD = (
@@ -164,6 +188,7 @@ def find(text: str, anchor: int) -> list[Span]:
     spans = list(found)
     spans += [Span(m.start(), m.end(), "ADDRESS", patterns.identity("ADDRESS", m.group()), ZONE)
               for m in _STREET.finditer(text, facts_end)]
+    spans += _cued_streets(text, facts_end)
     prose = mentions.prose_spans(text)
     given += _remembered(text, prose)
     spans += prose + _echo_spans(text, given, facts_end)

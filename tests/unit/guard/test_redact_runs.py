@@ -614,3 +614,16 @@ def test_a_year_with_no_birth_cue_stays():
 def test_a_date_behind_dot_leaders_is_found():
     out = redact(_with_facts_line("  dob.....................23 Mar 1935  (age 91)"), "ADM-9065", SALT).text
     assert "1935" not in out and "Mar" not in out.split("ORDERS")[0].split("assembled")[1]
+
+
+# After r32: a street in lower case after a word that says an address follows, and the town after it.
+
+
+@pytest.mark.parametrize(("said", "gone"), [
+    ("2026-03-02  clerk: old addr 77 s 41st st camdenton - updated per pt.", ("77", "41st", "camdenton")),
+    ("Lives at 9 quarry hill rd, ostbury, with her son.", ("quarry", "ostbury")),
+])  # fmt: skip
+def test_a_street_in_lower_case_after_an_address_cue(said, gone):
+    out = _said(said, "ADM-9066").split("ADMITTING PRACTITIONER DOCUMENTATION")[1]
+    assert not [word for word in gone if word in out]
+    assert "with her son" in out or "updated per pt" in out
