@@ -41,6 +41,13 @@ def _said(said: str, record_id: str) -> str:
     return redact(admission_record(documentation=said), record_id, SALT).text
 
 
+def _facts_and_said(field: str, said: str, record_id: str) -> str:
+    """A record with `field` in its facts block and `said` opening its documentation, redacted."""
+    heading = "ADMITTING PRACTITIONER DOCUMENTATION\n"
+    text = _with_facts_line(field).replace(heading, f"{heading}{said} ")
+    return redact(text, record_id, SALT).text
+
+
 def _with_facts_line(line: str) -> str:
     """A record with `line` written into its facts block as it stands (no column layout)."""
     lines = admission_record().split("\n")
@@ -547,18 +554,14 @@ def test_an_english_word_between_two_names_stays():
     ("  Registered name               Ravensworth, Maximilian", "Max's brother drove him in.", "Max"),
 ])  # fmt: skip
 def test_a_given_names_first_letters_are_that_person(field, said, gone):
-    text = _with_facts_line(field).replace("ADMITTING PRACTITIONER DOCUMENTATION\n",
-                                           f"ADMITTING PRACTITIONER DOCUMENTATION\n{said} ")
-    out = redact(text, "ADM-9059", SALT).text
+    out = _facts_and_said(field, said, "ADM-9059")
     assert not re.search(rf"\b{gone}\b", out)
 
 
 def test_a_given_names_first_letters_stay_in_lower_case_and_as_a_common_word():
     field = "  Registered name               Willoughby, Dashiell"
     said = "Will repeat lactate at noon; a dash of saline flush given."
-    text = _with_facts_line(field).replace("ADMITTING PRACTITIONER DOCUMENTATION\n",
-                                           f"ADMITTING PRACTITIONER DOCUMENTATION\n{said} ")
-    out = redact(text, "ADM-9060", SALT).text
+    out = _facts_and_said(field, said, "ADM-9060")
     assert "Will repeat lactate" in out and "a dash of saline" in out
 
 
@@ -573,9 +576,7 @@ def test_a_given_names_first_letters_stay_in_lower_case_and_as_a_common_word():
      "stone bridge"),
 ])  # fmt: skip
 def test_a_street_from_the_facts_found_again_without_its_number(field, said, gone):
-    text = _with_facts_line(field).replace("ADMITTING PRACTITIONER DOCUMENTATION\n",
-                                           f"ADMITTING PRACTITIONER DOCUMENTATION\n{said} ")
-    out = redact(text, "ADM-9061", SALT).text
+    out = _facts_and_said(field, said, "ADM-9061")
     assert gone.lower() not in out.lower()
 
 
