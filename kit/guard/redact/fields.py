@@ -208,6 +208,8 @@ def facts_spans(text: str, anchor: int) -> Read:
                     given += [(kind_here, " ".join(run[i:j])) for i in range(len(run))
                               for j in range(i + 2, len(run) + 1)  # never "of the" alone
                               if not set(run[i:j]) <= _ENGLISH_JOINERS]
+                    if 2 <= len(run) <= 3 and not lexicon.safe(run[0]):  # "T. Bell" for "Tonya Bell"
+                        given.append((kind_here, f"{run[0][0]}. {run[-1]}"))
             if person:  # its name words: not "(wife), said to call back during the day"; "michael" is one
                 head = _name_head(field.value)  # in "brennan, michael "mickey" j"
                 names = [  # an e-mail or a web address beside the name names no one ("kenji.mr@...")

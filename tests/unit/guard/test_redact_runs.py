@@ -628,3 +628,12 @@ def test_a_street_in_lower_case_after_an_address_cue(said, gone):
     out = _said(said, "ADM-9066").split("ADMITTING PRACTITIONER DOCUMENTATION")[1]
     assert not [word for word in gone if word in out]
     assert "with her son" in out or "updated per pt" in out
+
+
+# After r33: a name a facts value carries (not a person's field) written again by its initial and last word.
+
+
+def test_a_name_in_a_facts_value_found_again_by_initial_and_surname():
+    field = "  Phone                         none; case mgr Oriana Bell 614-555-0190"
+    out = _facts_and_said(field, "Left word with O. Bell at the shelter.", "ADM-9067")
+    assert "Bell" not in out.split("ADMITTING PRACTITIONER DOCUMENTATION")[1]
