@@ -2,7 +2,8 @@
 is built, and the answer is mapped back before anything is graded.
 
 - kit.guard.redact.patterns: the pattern table (data); kit.guard.redact.finder: what in a record is an
-  identifier; kit.guard.redact.dates: finding dates and shifting them by whole weeks, and
+  identifier, with kit.guard.redact.short_forms (a given name's first letters, "Dash" for Dashiell);
+  kit.guard.redact.dates: finding dates and shifting them by whole weeks, and
   kit.guard.redact.births: which of them are dates of birth;
 - recall first where identifiers live: kit.guard.redact.zones gathers kit.guard.redact.fields (the facts
   values, read by kit.guard.redact.facts) and kit.guard.redact.mentions (review notes, contact

@@ -8,7 +8,8 @@ also a person's name, or a clinical word the kit lists.
 - clinical: kit/data/clinical_words.txt (drugs, abbreviations, tests, eponyms, programme names, weekdays
   and months) and the scan's charting shorthand.
 
-It only answers "is this word safe"; it finds and replaces nothing, and it knows no record.
+It only answers "is this word safe" and "how common is this English word"; it finds and replaces nothing,
+and it knows no record.
 """
 
 from __future__ import annotations
@@ -86,7 +87,12 @@ def english(word: str) -> bool:
     return bool(parts) and all(p in english_words(with_names=True) or p in clinical_words() for p in parts)
 
 
+def uses(word: str) -> int:
+    """How often the English word list counts `word` (0 when it is not on it)."""
+    return int(wordlist.word_frequency().dictionary.get(fold(word), 0))
+
+
 def function_word(word: str) -> bool:
     """One of the commonest English words ("and", "at", "his", "by"): grammar, not a name's particle
     ("na", "ould", "ten", "bin")."""
-    return wordlist.word_frequency().dictionary.get(fold(word), 0) >= FUNCTION_FREQUENCY
+    return uses(word) >= FUNCTION_FREQUENCY

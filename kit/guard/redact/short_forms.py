@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 
-from kit.guard import wordlist
 from kit.guard.redact import lexicon
 from kit.guard.redact.spans import NAMED, Span
 
@@ -32,10 +31,9 @@ def _given(name: str) -> str:
 
 
 def _forms(given: str) -> list[str]:
-    counts = wordlist.word_frequency().dictionary
     return [
         form for form in (given[:n] for n in range(SHORTEST, len(given) - LEFT_OFF + 1))
-        if counts.get(form.lower(), 0) < COMMONEST and not lexicon.clinical(form)
+        if lexicon.uses(form) < COMMONEST and not lexicon.clinical(form)
     ]  # fmt: skip
 
 

@@ -7,7 +7,8 @@ what is not known to be safe is replaced. This module gathers the zone finders' 
 - prose mentions of the patient's people, home, work and contacts (kit.guard.redact.mentions), and each
   of their words that is not safe wherever it is written again;
 - everywhere: identifier-shaped tokens (kit.guard.redact.shapes), ages over 89 (kit.guard.redact.ages),
-  place names from the gazetteer (kit.guard.redact.places) and a capitalised street ("Main Street").
+  place names from the gazetteer (kit.guard.redact.places), a capitalised street ("Main Street") and
+  a street in any case after a word that says an address follows ("old addr 1403 n 52nd st").
 
 What it refuses to do: it never touches the record's own six fields, its title line or its id, except
 the Facility line's words that name a place or echo the patient's facts ("Hillcrest University Hospital"
