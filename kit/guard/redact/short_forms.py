@@ -17,12 +17,11 @@ from __future__ import annotations
 import re
 
 from kit.guard.redact import lexicon
-from kit.guard.redact.spans import NAMED, Span
+from kit.guard.redact.spans import NAMED, PEOPLE, Span
 
 SHORTEST = 3  # letters in a short form
 LEFT_OFF = 2  # letters of the given name a short form leaves off, at least
 COMMONEST = 100_000  # pyspellchecker's count at which an English word is too common to be a name here
-NAME_KINDS = frozenset({"NAME", "PATIENT", "RELATIVE", "NICKNAME"})
 
 
 def _given(name: str) -> str:
@@ -42,7 +41,7 @@ def spans(text: str, found: list[Span]) -> list[Span]:
     (its type and identity)."""
     owners: dict[str, Span] = {}
     for span in sorted(found, key=lambda s: (s.rank, s.start)):
-        if span.kind in NAME_KINDS and span.rank <= NAMED:
+        if span.kind in PEOPLE and span.rank <= NAMED:
             for form in _forms(_given(text[span.start : span.end])):
                 owners.setdefault(form, span)
     if not owners:

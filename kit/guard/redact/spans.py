@@ -10,6 +10,8 @@ from kit.guard.redact import dates
 
 # Ranks: a lower rank wins a tie between overlapping spans of one length.
 LABELLED, NAMED, ZONE, FREE, DATED = 0, 1, 2, 3, 4
+# The types of span that name a person.
+PEOPLE = frozenset({"NAME", "PATIENT", "RELATIVE", "NICKNAME"})
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ import re
 from kit.guard.redact import lexicon
 from kit.guard.redact.patterns import TITLES
 from kit.guard.redact.runs import DATE_STAMP, shouted
-from kit.guard.redact.spans import Span
+from kit.guard.redact.spans import PEOPLE, Span
 
 PLACED = frozenset({"NAME", "EMPLOYER", "ADDRESS", "PLACE"})  # what may have a town written after it
 COMPLETED = frozenset({"NAME", "PATIENT", "RELATIVE", "NICKNAME", "EMPLOYER", "ADDRESS", "PLACE"})
@@ -45,7 +45,6 @@ _CLOSING_NUMBER = re.compile(
 )
 NUMBERED = frozenset({"NAME", "EMPLOYER"})
 TITLED_DIGITS = 3  # after a word in title case a closing number has at most this many digits
-PEOPLE = frozenset({"NAME", "PATIENT", "RELATIVE", "NICKNAME"})
 # A person's name in its own script in brackets after the name ("Soon-ja Park (박순자)").
 _NATIVE = re.compile(r"[ \t]*\((?P<n>[^\W\d_]+(?:[ \t][^\W\d_]+){0,3})(?=[);,])")  # "(박민지; English ...")
 LATIN_END = 0x24F  # the last letter of the Latin blocks: a name in brackets past it is in another script
