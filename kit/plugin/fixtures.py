@@ -4,6 +4,9 @@ its xdist workers (`computed_once`, kit.plugin.once) through kit.pipeline, which
 result files.
 
 - `computed_once`: a measurement by name, computed by the first worker to ask and loaded by the others.
+- `material_once`: the same for a measurement of fixed material (the repository's own sets, never the
+  corpus or the settings), shared as well with a session started inside this one that is handed its
+  folder in KIT_MATERIAL_ONCE: a session on a corpus of one's own does not measure the blind sets again.
 - `offline_answers`, `offline_report`: an offline arm's answers, and its scored report, by name.
 - `stub_report`: the whole paid path against a loopback stub serving an offline arm's replies, with
   injected 429s and 503s, answers cached in memory, on `wiring_corpus`: the corpus, or on a corpus of
@@ -35,6 +38,7 @@ from kit.plugin.once import Once
 from kit.plugin.session import KitSession, corpus_folder
 from kit.rules import Answer
 
+MATERIAL_ONCE = "KIT_MATERIAL_ONCE"
 STUB_FAULTS = {"fail_429": Every(7), "fail_status": (503, Every(11))}
 T = TypeVar("T")
 
@@ -76,6 +80,16 @@ def computed_once(kit_session: KitSession, tmp_path_factory: pytest.TempPathFact
     shared = _shared_folder(tmp_path_factory, kit_session.run_id)
     settings = (kit_session.coverage_min, kit_session.precision_min)
     return Once(shared / "once", kit_session.corpus_hash, *settings)
+
+
+@pytest.fixture(scope="session")
+def material_once(kit_session: KitSession, tmp_path_factory: pytest.TempPathFactory) -> Once:
+    """Measurements that read fixed material and nothing of the corpus or the settings, keyed by the
+    kit's code version alone: computed once for this run's workers, and for a session started inside
+    it whose environment names this run's folder in KIT_MATERIAL_ONCE (`Once.folder`). Only a session
+    of the same run is handed it: material edited between runs is never read from an older value."""
+    handed = os.environ.get(MATERIAL_ONCE)
+    return Once(Path(handed) if handed else _shared_folder(tmp_path_factory, kit_session.run_id) / "material")
 
 
 @pytest.fixture(scope="session")

@@ -20,12 +20,19 @@ METRICS = [f"{name}.{kind}" for name in SETS for kind in KINDS]
 
 
 @pytest.fixture(scope="module")
-def material_report(corpus, kit_session, computed_once) -> Report:
-    """Measured once per session, by the first xdist worker to ask (kit.plugin.once)."""
-    return computed_once.get(ARM, lambda: _measure(corpus, kit_session))
+def material_report(corpus, kit_session, computed_once, material_once) -> Report:
+    """Measured once, by the first xdist worker to ask, and shared with a session started inside this
+    one (the sets are the same whatever the corpus: kit.plugin.fixtures, `material_once`); its result
+    file written once per session."""
+    return computed_once.get(ARM, lambda: _written(material_once.get(ARM, _measure), corpus, kit_session))
 
 
-def _measure(corpus, kit_session) -> Report:
+def _written(report: Report, corpus, kit_session) -> Report:
+    results.write(kit_session.result_path(ARM), kit_session.run_id, report, corpus)
+    return report
+
+
+def _measure() -> Report:
     metrics = {}
     for name in SETS:
         found = measure(name)
@@ -41,9 +48,7 @@ def _measure(corpus, kit_session) -> Report:
         metrics[f"{name}.ages_generalised"] = count_metric(f"{name}.ages_generalised", ages, HIGHER)
         lines = [(f"{name}-line-{n}", n < found.key_lines_intact) for n in range(found.key_lines)]
         metrics[f"{name}.key_lines_intact"] = count_metric(f"{name}.key_lines_intact", lines, HIGHER)
-    report = Report(ARM, metrics, [], {}, 0.0, 0.0)
-    results.write(kit_session.result_path(ARM), kit_session.run_id, report, corpus)
-    return report
+    return Report(ARM, metrics, [], {}, 0.0, 0.0)
 
 
 @pytest.mark.parametrize("metric", METRICS)

@@ -1,7 +1,7 @@
 """The scan's learned check against its training material (kit.guard.scan.learned,
 scripts/train_scan_model.py): retraining writes the shipped weights byte for byte (deterministic, up to
 date with the material), and the kit's plain-Python score is scikit-learn's decision value. The
-pipeline is fitted once for the module (the fit is most of the time) and both tests read it."""
+pipeline is fitted once for the run (the fit is most of the time) and both tests read it."""
 
 import pytest
 
@@ -15,9 +15,14 @@ def trainer():
 
 
 @pytest.fixture(scope="module")
-def fitted(trainer):
-    texts, labels, _ = trainer.material()
-    return texts, labels, trainer.fit(texts, labels)
+def fitted(trainer, material_once):
+    """Fitted once per run, a session started inside this one included (kit.plugin.fixtures)."""
+
+    def fit():
+        texts, labels, _ = trainer.material()
+        return texts, labels, trainer.fit(texts, labels)
+
+    return material_once.get("scan-model-fitted", fit)
 
 
 def test_retraining_writes_the_shipped_weights_byte_for_byte(trainer, fitted, tmp_path):
