@@ -5,13 +5,10 @@ pinned in thresholds.toml were measured on the shipped corpus, so there they are
 one line per arm, and never failed; "perfect", same-as and rates still judge. The session ends with
 the scoreboard, and the HTML report judges every row as the terminal did.
 
-The whole eval suite on the 40 records takes minutes, so it is marked `slow` (CI runs it on its own
-line). What it measures of fixed material and nothing of the corpus (the blind redaction sets, the two
-retrainings) it takes from this session's `material_once`, as a session inside another is meant to: every
-test of those modules still runs and is judged on the corpus of one's own. The default selection
-runs the same session and the same checks without the FIXED_MATERIAL modules: every module left reads
-the corpus under test, so every pinned figure, n/a line and report row a corpus of one's own changes
-is still there."""
+The whole eval suite on the 40 records, the modules that measure fixed material included (they
+run, are judged and reported on any corpus). What they measure of that material and nothing of the
+corpus (the blind redaction sets, the two retrainings) the inner session takes from this session's
+`material_once`, as a session inside another is meant to."""
 
 from __future__ import annotations
 
@@ -19,13 +16,11 @@ import json
 import re
 import shutil
 
-import pytest
-
 from kit.arms import BOUND_ARMS, BOUND_NOT_APPLICABLE
 from kit.corpus import fingerprint, load
 from kit.measure import thresholds
 from kit.plugin.fixtures import MATERIAL_ONCE
-from tests.plugin.sessions import FIXED_MATERIAL, REPO, inner_args
+from tests.plugin.sessions import REPO, inner_args
 
 EVAL = REPO / "tests" / "eval"
 USER_CORPUS = REPO / "fixtures" / "user-corpus"
@@ -63,19 +58,12 @@ def page_rows(page: str) -> dict[tuple[str, str], str]:
     return rows
 
 
-@pytest.mark.parametrize(
-    "modules", [pytest.param("whole", marks=pytest.mark.slow), "reading-the-corpus"]
-)
 def test_a_corpus_of_ones_own_passes_the_eval_suite_and_the_report_agrees(
-    pytester, tmp_path, modules, material_once, monkeypatch
+    pytester, tmp_path, material_once, monkeypatch
 ):
     monkeypatch.setenv(MATERIAL_ONCE, str(material_once.folder))
     corpus = USER_CORPUS
-    assert all((EVAL / name).is_file() for name in FIXED_MATERIAL)
-    left_out = [f"--ignore={EVAL / name}" for name in FIXED_MATERIAL] if modules != "whole" else []
-    args = inner_args(
-        EVAL, tmp_path, "-m", "not paid", f"--corpus={corpus}", "--run-id=own", "--kit-report", *left_out
-    )
+    args = inner_args(EVAL, tmp_path, "-m", "not paid", f"--corpus={corpus}", "--run-id=own", "--kit-report")
     result = pytester.runpytest_inprocess(*args)
     out = result.stdout.str()
     counts = result.parseoutcomes()
