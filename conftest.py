@@ -47,9 +47,10 @@ def pytest_configure(config: pytest.Config) -> None:
 TESTS = Path(__file__).resolve().parent / "tests"
 SLOW_FOLDERS = tuple(TESTS / name for name in ("plugin", "integration"))
 # These modules are marked `slow` as well: each starts a browser or a server process, retrains the
-# scan's or the redactor's model to check the shipped weights, or measures a guard over all the fixed
+# scan's or the redactor's model to check the shipped weights, measures a guard over all the fixed
 # material under tests/material (every blind set, forged line and held-apart form: it grows with each
-# blind set).
+# blind set), or sends every record of the shipped and the identifiers corpus redacted through the
+# stub (eval/test_redaction.py, 18 s: the redactor's unit tests and properties stay in the command).
 # The main job (`pytest tests/eval -m "not paid"`) and CI's second line run them.
 SLOW_MODULES = tuple(
     TESTS / name
@@ -57,6 +58,7 @@ SLOW_MODULES = tuple(
         "runs/test_report_browser.py", "board/test_board_browser.py", "board/test_command.py",
         "eval/test_scan_model.py", "eval/test_scan_unseen.py", "eval/test_redaction_material.py",
         "eval/test_redaction_forms.py", "eval/test_forged.py", "eval/test_redact_model.py",
+        "eval/test_redaction.py",
     )
 )  # fmt: skip
 
