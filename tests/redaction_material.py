@@ -13,10 +13,11 @@ three letters or digits or more, in any case and punctuation, stands in the reda
 than outside the record's identifiers; initials ("K.", "J-B") are not counted that way. A label its
 writer put at the head of a value ("PC#", "MRN:") is the label, not a piece; the redactor's own output (its
 placeholders, the dates it shifted) is no source of a leak: a number's "2024" does not leak because a
-shifted date now reads 2024. An age over 89 is generalised when its number is gone from the text and "90
-or older" stands there. A key line is intact when the line as the model sees it, quoted back, maps back
-to the line. A record the egress gate refuses is counted as refused, and its identifiers are not counted
-as kept out or leaked.
+shifted date now reads 2024; and the record is counted with those dates blanked as well, so a time after
+a date ("09:15") is a run of its own on both sides. An age over 89 is generalised when its number is
+gone from the text and "90 or older" stands there. A key line is intact when the line as the model
+sees it, quoted back, maps back to the line. A record the egress gate refuses is counted as refused, and
+its identifiers are not counted as kept out or leaked.
 """
 
 from __future__ import annotations
@@ -143,6 +144,16 @@ def _without_shifted_dates(done: Redacted) -> str:
     return text
 
 
+def _without_original_dates(text: str, done: Redacted) -> str:
+    """The record with each date the redactor shifted blanked as in the redacted text, so that both are
+    counted alike: a time after a blanked date ("09:15") is a run of its own in both, never joined to
+    the date's digits in one and alone in the other."""
+    for piece in done.pieces:
+        if piece.kind == DATE:
+            text = text[: piece.start] + " " * (piece.end - piece.start) + text[piece.end :]
+    return text
+
+
 def measure(name: str) -> Measured:
     """Redact every record of one set and count (see the module docstring)."""
     folder = MATERIAL / name
@@ -160,7 +171,7 @@ def measure(name: str) -> Measured:
             result.refused.append(rid)
             continue
         items = identifiers.get(rid, [])
-        rest = text
+        rest = _without_original_dates(text, done)
         for item in sorted(items, key=lambda i: -len(i["value"])):
             rest = rest.replace(item["value"], f" {_not_pieces(item['value'], item['type'])} ")
         for item in items:

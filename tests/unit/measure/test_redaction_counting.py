@@ -10,6 +10,7 @@ from tests.redaction_material import (
     _leaked,
     _not_pieces,
     _pieces,
+    _without_original_dates,
     _without_shifted_dates,
 )
 
@@ -65,3 +66,14 @@ def test_initials_are_not_looked_for_whole():
 def test_the_words_of_an_identifier_that_are_no_piece_are_the_records_other_words():
     assert _not_pieces("VT 7731 MV", "VEHICLE_IDENTIFIER") == "VT"  # the state that issued the plate
     assert _not_pieces("cmarsh.vt@mail.example", "EMAIL") == ""  # every word of an e-mail is a piece
+
+
+def test_the_record_is_counted_with_the_shifted_dates_blanked_too():
+    """A time after a date joins the date's digits in the record ("2026-09-01 09:15" is one run) but
+    stands alone once the redactor's shifted date is blanked: both sides are counted with the dates
+    blanked, so the time is "0915" in both and never a leak of an SSN ending 0915."""
+    text = "  Admitted    2026-09-01 09:15\n"
+    done = redact(text, "R-1", "salt")
+    out = _without_shifted_dates(done)
+    assert _count("#0915", text) == 0 and _count("#0915", out) == 1
+    assert _count("#0915", _without_original_dates(text, done)) == 1
