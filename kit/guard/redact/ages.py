@@ -122,9 +122,10 @@ def _relatives_ages(text: str) -> list[tuple[int, int]]:
     return found
 
 
-# A number a scanner wrote with letters for digits ("AGE: 9O", "l02"): read as digits, the text as long.
-_SCANNED = re.compile(r"(?<![\w.])(?=[OolI]*\d)(?=\d*[OolI])[\dOolI]{2,3}(?![\w.])")
-_AS_DIGITS = str.maketrans("OolI", "0011")
+# A number a scanner wrote with letters for digits ("AGE: 9O", "l02", "9S"): read as digits, the text
+# as long. The capitals S and B only: "90s" is a decade, not 905.
+_SCANNED = re.compile(r"(?<![\w.])(?=[OolISB]*\d)(?=\d*[OolISB])[\dOolISB]{2,3}(?![\w.])")
+_AS_DIGITS = str.maketrans("OolISB", "001158")
 
 
 def find(text: str) -> list[tuple[int, int]]:

@@ -175,6 +175,18 @@ def test_a_person_said_to_be_that_old(said):
     assert "90 or older" in out and "102" not in out and "94" not in out
 
 
+@pytest.mark.parametrize("field", ["  AGE : 9S      SEX: F", "  Age: 9O   Sex: M", "  AGE: l0B"])
+def test_an_age_a_scanner_wrote_with_letters_for_digits(field):
+    out = redact(_with_facts_line(field), "ADM-9126", SALT).text
+    assert "90 or older" in out and field.split(":")[1].split()[0] not in out
+
+
+def test_a_decade_and_a_vitamin_are_no_scanned_age():
+    said = "In her 90s she still gardens; B12 level 95 and folate normal."
+    out = _said(said, "ADM-9127")
+    assert "in her 90 or older" in out.lower() and "B12 level 95" in out
+
+
 def test_an_age_in_brackets_after_a_relation_word():
     review = ("2026-06-12  SW: grandfather (96) not told per pt wish; pulse (96) regular.",)
     out = redact(admission_record(review=review), "ADM-9017", SALT).text
