@@ -86,8 +86,9 @@ def computed_once(kit_session: KitSession, tmp_path_factory: pytest.TempPathFact
 def material_once(kit_session: KitSession, tmp_path_factory: pytest.TempPathFactory) -> Once:
     """Measurements that read fixed material and nothing of the corpus or the settings, keyed by the
     kit's code version alone: computed once for this run's workers, and for a session started inside
-    it whose environment names this run's folder in KIT_MATERIAL_ONCE (`Once.folder`). Only a session
-    of the same run is handed it: material edited between runs is never read from an older value."""
+    it whose environment names this run's folder in KIT_MATERIAL_ONCE (`Once.folder`). Hand it only to
+    a session of the same run: the key does not cover the material's files, so a folder kept between
+    runs could give back a value measured on material since edited."""
     handed = os.environ.get(MATERIAL_ONCE)
     return Once(Path(handed) if handed else _shared_folder(tmp_path_factory, kit_session.run_id) / "material")
 
