@@ -135,23 +135,23 @@ def _age_generalised(value: str, original: str, out: str) -> bool:
     return len(re.findall(pattern, left)) < len(re.findall(pattern, original))
 
 
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each (start, end) stretch written over with spaces, its length kept."""
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
 def _without_shifted_dates(done: Redacted) -> str:
     """The redacted text with each date the redactor shifted blanked: its digits are new, not the record's."""
-    text = done.text
-    for piece in done.pieces:
-        if piece.kind == DATE:
-            text = text[: piece.at] + " " * len(piece.replacement) + text[piece.stop :]
-    return text
+    return _blanked(done.text, [(p.at, p.stop) for p in done.pieces if p.kind == DATE])
 
 
 def _without_original_dates(text: str, done: Redacted) -> str:
     """The record with each date the redactor shifted blanked as in the redacted text, so that both are
     counted alike: a time after a blanked date ("09:15") is a run of its own in both, never joined to
     the date's digits in one and alone in the other."""
-    for piece in done.pieces:
-        if piece.kind == DATE:
-            text = text[: piece.start] + " " * (piece.end - piece.start) + text[piece.end :]
-    return text
+    return _blanked(text, [(p.start, p.end) for p in done.pieces if p.kind == DATE])
 
 
 def measure(name: str) -> Measured:
