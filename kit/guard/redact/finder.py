@@ -14,7 +14,18 @@ from __future__ import annotations
 import functools
 import re
 
-from kit.guard.redact import births, learned, lexicon, patterns, prose, short_forms, whole, whole_names, zones
+from kit.guard.redact import (
+    births,
+    devices,
+    learned,
+    lexicon,
+    patterns,
+    prose,
+    short_forms,
+    whole,
+    whole_names,
+    zones,
+)
 from kit.guard.redact.dates import anchor_year
 from kit.guard.redact.patterns import (
     LOWER_SURNAME,
@@ -327,4 +338,5 @@ def candidates(text: str) -> list[Span]:
     spans = table + _echoes(text, table) + _name_spans(text, named) + births.date_spans(text)
     spans += zones.find(text, anchor_year(text)) + learned.spans(text)
     spans += _workplaces(text, spans) + short_forms.spans(text, spans)
-    return spans + whole.completed(text, spans) + whole_names.completed(text, spans)
+    completed = whole.completed(text, spans) + whole_names.completed(text, spans)
+    return spans + completed + whole_names.aliases(text, spans) + devices.completed(text, spans)

@@ -2,7 +2,9 @@
 person's given name in front of a surname found elsewhere ("Wendell Obi-Marsh", the sentence's first
 word), a firm's words after a place found in it ("Seoul Garden Dry Cleaners", "Haakenson Bros. Grain"),
 a plate's code after its state ("Texas R47 2KT"), the rest of its token ("TM-118"), a person's name in
-its own script in brackets after it ("Soon-ja Park (박순자)"), the number closing
+its own script in brackets after it ("Soon-ja Park (박순자)"), the other name a person goes by written
+in brackets beside the name ("Jaden (JC)", "JC (Jaden)", "Robert (Bobby)") wherever it is written, the
+number closing
 a firm's name ("School District 112,"), and the town a firm
 or place is said to be in ("Bayview Smiles Dental in Gig Harbor"). A run of capitalised words names one
 thing; when one of its words identifies the patient, the rest goes with it.
@@ -19,7 +21,7 @@ from __future__ import annotations
 import re
 
 from kit.guard.redact import lexicon
-from kit.guard.redact.patterns import TITLES
+from kit.guard.redact.patterns import SUFFIXES, TITLES
 from kit.guard.redact.runs import DATE_STAMP, shouted
 from kit.guard.redact.spans import PEOPLE, Span
 
@@ -48,6 +50,12 @@ TITLED_DIGITS = 3  # after a word in title case a closing number has at most thi
 # A person's name in its own script in brackets after the name ("Soon-ja Park (박순자)").
 _NATIVE = re.compile(r"[ \t]*\((?P<n>[^\W\d_]+(?:[ \t][^\W\d_]+){0,3})(?=[);,])")  # "(박민지; English ...")
 LATIN_END = 0x24F  # the last letter of the Latin blocks: a name in brackets past it is in another script
+# A person's other name in brackets right after the name, or the name in brackets right after it: a
+# capitalised word no lexicon knows as safe ("Bobby"), or two or three capitals, their initials, that
+# open with the name's letter ("JC" for Jaden). A role in brackets ("(POA)", "(Sr.)") is no other name.
+_ALIAS = r"[A-Z][^\W\d_]+|[A-Z]{2,3}"
+_ALIAS_AFTER = re.compile(rf"[ \t]*\((?P<a>{_ALIAS})\)")
+_ALIAS_BEFORE = re.compile(rf"(?<![\w'’.-])(?P<a>{_ALIAS})[ \t]*\((?=[^()\n]*\Z)")
 _STAMP = re.compile(rf"[ \t]*{DATE_STAMP}")
 _FACILITY = re.compile(r"^  Facility[ \t]{2,}.*$", re.MULTILINE)
 REACH = 40  # characters looked at before a span
@@ -59,6 +67,43 @@ def _takes(word: str, first: bool) -> bool:
     if word.rstrip(".") in TITLES or lexicon.clinical(word):
         return False
     return not ((first or word.isupper()) and lexicon.safe(word))  # "KRELL AT BEDSIDE": not "AT"
+
+
+def _alias(word: str, name: str) -> bool:
+    """Whether a word written in brackets beside a person's name is another name they go by."""
+    if word.isupper():
+        return word[0] == name[:1] and not lexicon.english(word)
+    return not (lexicon.safe(word) or word in TITLES or word.lower() in SUFFIXES)
+
+
+def _bracketed(text: str, span: Span) -> list[str]:
+    """The other names written in brackets right after the name, or right before the name in brackets."""
+    line_start, line_end = _line(text, span.start)
+    name = text[span.start : span.end]
+    after = _ALIAS_AFTER.match(text, span.end, line_end)
+    before = _ALIAS_BEFORE.search(text, max(line_start, span.start - REACH), span.start)
+    if not (before and text.startswith(")", span.end)):
+        before = None
+    found = [m.group("a") for m in (after, before) if m and _alias(m.group("a"), name)]
+    also = found and re.fullmatch(_ALIAS, name) and not lexicon.safe(name)  # "Bobby" of "Robert (Bobby)"
+    return found + [name] if also else found
+
+
+def aliases(text: str, spans: list[Span]) -> list[Span]:
+    """Each other name a person goes by, given in brackets beside their name, and a one-word name it is
+    given beside, wherever the record writes them as they are written there ("JC (Jaden)" and later "JC
+    was seen")."""
+    owners: dict[str, Span] = {}
+    for span in sorted(spans, key=lambda s: (s.rank, s.start)):
+        if span.kind in PEOPLE and span.day is None:
+            for alias in _bracketed(text, span):
+                owners.setdefault(alias, span)
+    if not owners:
+        return []
+    written = "|".join(map(re.escape, sorted(owners, key=len, reverse=True)))
+    pattern = re.compile(rf"(?<![\w'’-])(?:{written})(?![\w'’-])")
+    return [Span(m.start(), m.end(), owners[m.group()].kind, owners[m.group()].key, owners[m.group()].rank)
+            for m in pattern.finditer(text)]  # fmt: skip
 
 
 def _closes(word: str, number: str) -> bool:

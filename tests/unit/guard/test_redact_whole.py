@@ -77,3 +77,65 @@ def test_an_address_after_a_heading_takes_no_heading_word_as_its_prefix():
     )
     out = redact(text, "ADM-X", "salt").text
     assert "Quillon" not in out and "SERVICES DELIVERED [ADDRESS-1]" in out
+
+
+def _prose_of(sentence: str, patient: str) -> str:
+    text = admission_record(documentation=f"Seen on the take. {sentence} Background of asthma.",
+                            more_facts=(("Patient", patient),))  # fmt: skip
+    out = redact(text, "ADM-X", "salt").text
+    return next(line for line in out.splitlines() if "Seen on the take." in line)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gone", "kept"),
+    [
+        ("ICD in situ (Kestrel Cardiac serial PZK40123), seen.", ["Kestrel", "Cardiac"], ["ICD in situ ("]),
+        ("Her CGM (Glucora G7 transmitter ID 8RN4QK) came off.", ["Glucora", "G7", "transmitter"], ["CGM ("]),
+        ("Dual-chamber PPM, Azure XT DR SN RNB227190H, leads fine.", ["Azure", "XT DR"], ["PPM,"]),
+        ("PCA pump Vantra-Flo asset 44-0917 returned.", ["Vantra"], ["PCA pump"]),
+        ("Brought his sleep apnoea device, Somnix AirPath 11 SN 23201877465.", ["Somnix", "AirPath", " 11 "],
+         ["apnoea device,"]),
+    ],
+)
+def test_a_device_s_make_and_model_go_with_its_serial(sentence, gone, kept):
+    """A serial's make and model, written before its cue, name the device with it; the kind of device
+    the clinical lexicon knows stays."""
+    line = _prose_of(sentence, "Cruz, Jaden")
+    assert not [piece for piece in gone if piece in line], line
+    assert all(piece in line for piece in kept), line
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "BCBS member ID XKW449120 verified.",  # a person's number: the payer stays
+        "Blood culture lot 44819 drawn.",
+        "The serial troponin was 0.04 then 0.06.",
+    ],
+)
+def test_what_names_no_device_stays_before_a_cue(sentence):
+    line = _prose_of(sentence, "Cruz, Jaden")
+    kept = sentence.split()[0] + " " + sentence.split()[1]
+    assert kept in line, line
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gone"),
+    [
+        ("JC (Jaden) is a 21-year-old with DKA; JC lives alone.", ["JC"]),  # initials, the name after them
+        ("Jaden (JC) is a 21-year-old with DKA.", ["JC"]),
+        ("Robert (Bobby) Lindqvist is here; Bobby says hi.", ["Robert", "Bobby"]),  # a name beside a name
+    ],
+)
+def test_another_name_in_brackets_beside_a_name_goes_wherever_written(sentence, gone):
+    line = _prose_of(sentence, "Cruz, Jaden")
+    assert not [piece for piece in gone if piece in line], line
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Spoke with Jaden Cruz (NOK) today.", "Mother Rosa (RN) at bedside.", "Jaden (Spanish) needs help."],
+)
+def test_a_role_or_a_word_in_brackets_beside_a_name_stays(sentence):
+    word = sentence.split("(")[1].split(")")[0]
+    assert f"({word})" in _prose_of(sentence, "Cruz, Jaden")
