@@ -7,8 +7,9 @@ what is not known to be safe is replaced. This module gathers the zone finders' 
 - prose mentions of the patient's people, home, work and contacts (kit.guard.redact.mentions), and each
   of their words that is not safe wherever it is written again;
 - everywhere: identifier-shaped tokens (kit.guard.redact.shapes), ages over 89 (kit.guard.redact.ages),
-  place names from the gazetteer (kit.guard.redact.places), a capitalised street ("Main Street") and
-  a street in any case after a word that says an address follows ("old addr 1403 n 52nd st").
+  place names from the gazetteer (kit.guard.redact.places), a capitalised street ("Main Street"), a
+  street in any case after a word that says an address follows ("old addr 1403 n 52nd st"), and a
+  numbered road after a word that puts something on it ("struck on US-491").
 
 What it refuses to do: it never touches the record's own six fields, its title line or its id, except
 the Facility line's words that name a place or echo the patient's facts ("Hillcrest University Hospital"
@@ -53,6 +54,14 @@ _STREET = re.compile(
     r"|(?<=[A-Z][a-z] )(?:Hall|House|Manor|Lodge|Tower|Court)[ \t]+(?:Rm|Room|#)[ \t]*\d{1,5}\b"
 )
 
+# A numbered road written by its system's short code after a word that puts something on it ("struck on
+# US-491", "lives off SR 87", "eastbound I-40", "off NM-264"): a place smaller than a state. Without such
+# a word the code may be clinical ("I-131", "CA-125"); a code the clinical lexicon knows is not taken.
+_ON_ROAD = re.compile(
+    r"(?i:\b(?:on|off|along|via|near|onto|took|take|taking|crossing|past|[nsew]b|(?:north|south|east|west)bound)"
+    r"\b)[ \t]+(?P<v>(?P<code>US|I|SR|SH|CR|[A-Z]{2}(?=-))[ \t-]?\d{1,4})(?![\w%-])"
+    r"(?![ \t]?(?i:mg|mcg|ml|units?)\b)"
+)
 # A street in any case after a word that says an address follows ("old addr 1403 n 52nd st phila",
 # "lives at 9 willow ct"): the house number, a direction, up to three words and a street type, then the
 # words of a town after it that are not safe words.
@@ -190,6 +199,8 @@ def find(text: str, anchor: int) -> list[Span]:
     spans += [Span(m.start(), m.end(), "ADDRESS", patterns.identity("ADDRESS", m.group()), ZONE)
               for m in _STREET.finditer(text, facts_end)]
     spans += _cued_streets(text, facts_end)
+    spans += [Span(m.start("v"), m.end("v"), "ADDRESS", patterns.identity("ADDRESS", m.group("v")), ZONE)
+              for m in _ON_ROAD.finditer(text, facts_end) if not lexicon.clinical(m.group("code"))]
     prose = mentions.prose_spans(text)
     given += _remembered(text, prose)
     spans += prose + _echo_spans(text, given, facts_end)

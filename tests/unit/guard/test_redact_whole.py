@@ -139,3 +139,24 @@ def test_another_name_in_brackets_beside_a_name_goes_wherever_written(sentence, 
 def test_a_role_or_a_word_in_brackets_beside_a_name_stays(sentence):
     word = sentence.split("(")[1].split(")")[0]
     assert f"({word})" in _prose_of(sentence, "Cruz, Jaden")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "road"),
+    [
+        ("Struck by a pickup on US-491.", "US-491"),
+        ("Rollover eastbound I-40, restrained.", "I-40"),
+        ("Lives off SR 87 by the wash.", "SR 87"),
+        ("Turned off NM-264 near the chapter house.", "NM-264"),
+    ],
+)
+def test_a_numbered_road_something_happened_on_is_a_place(sentence, road):
+    assert road not in _prose_of(sentence, "Cruz, Jaden")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Treated with I-131 in 2019.", "On RA 94% and HD 3 now.", "Started on I 5 units.", "CA-125 was 310."],
+)
+def test_an_isotope_a_marker_or_a_reading_is_no_road(sentence):
+    assert sentence in _prose_of(sentence, "Cruz, Jaden")
