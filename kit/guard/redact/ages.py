@@ -3,7 +3,8 @@
 "noventa y cinco años", "95 años", "is 101 and lives with them", "who is 103", a bare number in the
 clause a relation word opens ("husband Takeshi died at 101", "grandmother (91)", "friend Gudrun, also
 94"), "his sister, herself 97", a name's ", 97," between commas or in brackets after it ("Marit (93)"),
-an age in words with no cue, "(ninety-seven)")
+an age in words with no cue, "(ninety-seven)", and the same age written again in digits in brackets after
+it, "aged noventa y cuatro (94)")
 so the redactor can write "90 or older" in their place. An age of 89 or less is left as written.
 
 It only finds; the replacement text is the redactor's (kit.guard.redact.core).
@@ -45,7 +46,7 @@ _QUANTITIES = (
 _BEFORE = r"(?i:\b(?:age[ds]?|aged|age:|sex\s*/\s*age[ \t]+[MF]\s*/|age\s*/\s*sex)\s*[:=]?\s*)"
 _PATTERNS = (
     re.compile(rf"(?<![\w.]){_NUMBER}{_AFTER}(?![\w])", re.IGNORECASE),  # "94-year-old", "96 yrs", "93F"
-    re.compile(rf"{_BEFORE}(?P<n>{_NUMBER})(?!\w|\.\d)", re.IGNORECASE),  # "Age 92", "aged ninety-one."
+    re.compile(rf"{_BEFORE}(?P<n>{_NUMBER}|{_ABROAD})(?!\w|\.\d)", re.IGNORECASE),  # "Age 92", "aged noventa"
     re.compile(r"(?i:\bin\s+(?:his|her|their)\s+)(?P<n>(?:late\s+|early\s+|mid-?)?(?:nineties|90s))\b"),
     # an age told by what a person will live to or is: "I aim to see 101", "make 104", "who is 93 herself"
     re.compile(rf"(?i:\b(?:turn(?:s|ed|ing)?|see|make|celebrat(?:e|es|ed|ing))\s+)(?P<n>{_NUMBER})(?![\w%/]|\.\d)"),
@@ -122,6 +123,10 @@ def _relatives_ages(text: str) -> list[tuple[int, int]]:
     return found
 
 
+# The same age written again in digits in brackets right after it ("aged noventa y cuatro (94)").
+_RESTATED = re.compile(r"[ \t]*\((?P<n>1[0-2]\d|9\d)\)")
+
+
 # A number a scanner wrote with letters for digits ("AGE: 9O", "l02", "9S"): read as digits, the text
 # as long. The capitals S and B only: "90s" is a decade, not 905.
 _SCANNED = re.compile(r"(?<![\w.])(?=[OolISB]*\d)(?=\d*[OolISB])[\dOolISB]{2,3}(?![\w.])")
@@ -144,4 +149,5 @@ def find(text: str) -> list[tuple[int, int]]:
             number = number.group(1) if number else "0"
             if _value(number) >= OVER:
                 found.add((start, match.end()))
+    found.update(again.span("n") for _, end in list(found) if (again := _RESTATED.match(text, end)))
     return sorted(found)

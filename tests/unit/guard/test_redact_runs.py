@@ -143,6 +143,16 @@ def test_an_age_in_words_needs_no_cue(said):
     assert "90 or older" in out and "ninety" not in out
 
 
+@pytest.mark.parametrize(
+    "said",
+    ["Her father Tomas, aged noventa y cuatro (94), lives with her.", "His aunt, ninety-six (96), visits."],
+)
+def test_an_age_in_words_and_again_in_digits_in_brackets(said):
+    """An age after its cue in another language's words, and the digits in brackets that say it again."""
+    out = _said(said, "ADM-9012")
+    assert out.count("90 or older") == 2 and not re.search(r"\(9\d\)|noventa", out), out
+
+
 @pytest.mark.parametrize("said", ["Walked ninety feet with a frame.", "Ninety minutes of physiotherapy."])
 def test_a_quantity_in_words_is_no_age(said):
     assert "90 or older" not in _said(said, "ADM-9013")
