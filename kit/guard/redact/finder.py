@@ -20,6 +20,7 @@ from kit.guard.redact import (
     learned,
     lexicon,
     patterns,
+    phrases,
     prose,
     short_forms,
     whole,
@@ -339,4 +340,5 @@ def candidates(text: str) -> list[Span]:
     spans += zones.find(text, anchor_year(text)) + learned.spans(text)
     spans += _workplaces(text, spans) + short_forms.spans(text, spans)
     completed = whole.completed(text, spans) + whole_names.completed(text, spans)
-    return spans + completed + whole_names.aliases(text, spans) + devices.completed(text, spans)
+    echoed = phrases.echoed(text, spans + completed)
+    return spans + completed + echoed + whole_names.aliases(text, spans) + devices.completed(text, spans)

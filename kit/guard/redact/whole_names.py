@@ -40,10 +40,14 @@ _LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WO
 _BEFORE = re.compile(rf"(?<![\w'’.-])({_WORD})[ \t]+\Z")
 # The number of one to four digits, or two groups joined by a hyphen ("40-112"), that closes a firm's
 # name of two words or more, or a code with a hyphen ("FCF-T 2207"), before a comma, a bracket, a
-# sentence's end or the line's end ("Pine Hollow School District 112,", "Tool and Die Local 612 (card
-# ..."): part of its name (see _closes: four digits after a word in title case are a time of day).
+# sentence's end, the line's end or a word in lower case that goes on with the sentence, not a unit
+# ("Pine Hollow School District 112,", "Tool and Die Local 612 (card ...", "Cook County ISD 166 for 38
+# years"; not "Harlow Plant 3 years"): part of its name (see _closes: four digits after a word in title
+# case are a time of day).
 _CLOSING_NUMBER = re.compile(
-    r"[ \t]+(?:#[ \t]?)?(?:\d{1,4}|\d{1,4}-\d{2,4})(?=[,;)\]]|[ \t]+\(|\.(?:[ \t]|$)|[ \t]*$)", re.MULTILINE
+    r"[ \t]+(?:#[ \t]?)?(?:\d{1,4}|\d{1,4}-\d{2,4})(?=[,;)\]]|[ \t]+\(|\.(?:[ \t]|$)|[ \t]*$"
+    r"|[ \t]+(?:for|since|until|till|from|in|at|as|and|where|when|before|after|then)\b)",
+    re.MULTILINE,
 )
 NUMBERED = frozenset({"NAME", "EMPLOYER"})
 TITLED_DIGITS = 3  # after a word in title case a closing number has at most this many digits

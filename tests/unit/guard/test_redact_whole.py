@@ -2,6 +2,8 @@
 identifier; a firm named after "at"/"for" is replaced unless every word of it is clinical; a person's
 facts field loses its whole value, whatever its case, commas, quotes or brackets."""
 
+import re
+
 import pytest
 
 from kit.guard.redact import redact
@@ -160,3 +162,15 @@ def test_a_numbered_road_something_happened_on_is_a_place(sentence, road):
 )
 def test_an_isotope_a_marker_or_a_reading_is_no_road(sentence):
     assert sentence in _prose_of(sentence, "Cruz, Jaden")
+
+
+def test_a_number_closing_a_firm_s_name_goes_when_the_sentence_goes_on():
+    line = _prose_of("She taught with Cook County ISD 166 for 38 years; Harlow Plant 3 years.", "Cruz, Jaden")
+    assert "166" not in line and "for 38 years" in line and "3 years" in line, line
+
+
+def test_a_firm_s_name_written_again_in_part_and_in_lower_case():
+    """Two or more of its words in its order, one of them no safe word."""
+    said = "Son works at Ozark Hills Poultry Processing. Per note: ozark hills poultry called."
+    line = _prose_of(said, "Cruz, Jaden")
+    assert not re.search(r"ozark|hills|poultry", line, re.I), line
