@@ -37,6 +37,16 @@ def shouted(text: str) -> bool:
     return len(letters) >= 12 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
 
 
+_TITLE_CASE = re.compile(r"(?<![^\W\d_])[A-Z][a-z]")
+
+
+@functools.lru_cache(maxsize=4096)
+def whispered(text: str) -> bool:
+    """Text that capitalises no word (12 letters or more, none in title case; codes in capitals aside:
+    "advised no - jesse picking up in truck VA FARM-2291"), where lower case says nothing about names."""
+    return sum(c.isalpha() for c in text) >= 12 and not _TITLE_CASE.search(text)
+
+
 STOP = frozenset({"and", "or", "of", "the", "c/o", "aka", "a.k.a", "goes", "by", "w/", "with"})
 
 def capitalised_runs(sentence: str) -> Iterator[tuple[int, int, list[str]]]:

@@ -1,6 +1,6 @@
 """A person the record names, called by the first letters of their given name ("Dash" for Dashiell,
 "Sam" for Samuel, "Chris" for Christabel): the short form written with its capital, anywhere in the
-record.
+record, alone or doubled ("Kay-Kay" for Kayden).
 
 The names are the spans kit.guard.redact.finder found under a label or as a known person (a facts value
 "Beaumont, Dashiell Q.", a relative "Lucien Beaumont"); the given name is the word after the comma of a
@@ -47,8 +47,8 @@ def spans(text: str, found: list[Span]) -> list[Span]:
     if not owners:
         return []
     forms = "|".join(sorted(owners, key=len, reverse=True))
-    pattern = re.compile(rf"(?<![\w'’-])(?:{forms})(?![\w-])(?!['’](?!s\b)\w)")
+    pattern = re.compile(rf"(?<![\w'’-])(?P<f>{forms})(?:-(?P=f))?(?![\w-])(?!['’](?!s\b)\w)")
     return [
-        Span(m.start(), m.end(), owners[m.group()].kind, owners[m.group()].key, NAMED)
+        Span(m.start(), m.end(), owners[m.group("f")].kind, owners[m.group("f")].key, NAMED)
         for m in pattern.finditer(text)
     ]

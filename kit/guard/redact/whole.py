@@ -5,7 +5,7 @@ short capitalised prefix of one or two codes written in front of it ("DPS 2026-0
 identifies as much as the digits do (before six digits or more, any capitals; before fewer, capitals
 that are no clinical or English word, or two codes joined by a hyphen before four digits or more,
 "EMT-PASS 44190"), and the groups written after it a space apart ("C-22 419 808",
-"RLA 771024 G", "3-EMS 1147").
+"RLA 771024 G", "3-EMS 1147"), and a docket's year written before its letters ("2024 D 001187").
 
 It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest); it never
 touches dates, ages, addresses (whose digits are several numbers: "SERVICES DELIVERED" is no prefix of
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from kit.guard.redact import lexicon
+from kit.guard.redact import lexicon, shapes
 from kit.guard.redact.spans import Span
 
 _NOT_COMPLETED = frozenset({"DATE", "DOB", "AGE", "ADDRESS"})  # an address is no code: its digits are apart
@@ -27,9 +27,13 @@ _NOT_COMPLETED = frozenset({"DATE", "DOB", "AGE", "ADDRESS"})  # an address is n
 _LEFT = re.compile(r"[A-Za-z0-9]+(?:[-./#][A-Za-z0-9]+)*[-./#]?\Z")
 _RIGHT = re.compile(r"^(?:[-/#]?[A-Za-z0-9]+)+")  # and after it
 # A code: capitals and digits from a capital ("CDL", "PICC"), or from a digit with a capital after it
-# ("5D" of "LRX 5D 220981"), or capitals with small letters between them ("CoC 556120").
-_CODE = r"(?:[A-Z][A-Z0-9]{0,9}|\d[A-Z][A-Z0-9]{0,8}|[A-Z][a-z]?[A-Z][A-Za-z0-9]{0,7})(?:-[A-Z0-9]{1,6})?"
+# ("5D" of "LRX 5D 220981"), or capitals with small letters between them ("CoC 556120"), in up to three
+# parts joined by hyphens ("ZB-HEMI-LOT 44817-A").
+_CODE = r"(?:[A-Z][A-Z0-9]{0,9}|\d[A-Z][A-Z0-9]{0,8}|[A-Z][a-z]?[A-Z][A-Za-z0-9]{0,7})(?:-[A-Z0-9]{1,6}){0,2}"
 _PREFIX = re.compile(rf"(?<![\w./-])((?:{_CODE}[ \t])?{_CODE})[ \t-]\Z")  # "CDL CO", "PICC LOT": two at most
+# A docket's year written before its letters and number ("2024 D 001187", "24 CV 10077").
+_YEAR_BEFORE = re.compile(r"(?<![\w./:-])(?:\d{2}|(?:19|20)\d{2})[ \t-]\Z")
+_DOCKET_LETTERS = re.compile(r"([A-Z]{1,2})[ \t-]\d")  # one or two letters, no cue ("1430 ID 12345")
 # A group written after the number, a space apart: three digits or more ("C-22 419 808"), or a short
 # group or one capital letter that closes the identifier ("RLA 771024 G)", "W 2847 7109 2").
 _GROUP_AFTER = re.compile(
@@ -83,7 +87,10 @@ def _extended(text: str, span: Span) -> tuple[int, int]:
     hyphened = prefix and "-" in prefix.group(1) and digits >= HYPHENED_DIGITS
     if prefix and (digits >= LONG_DIGITS or hyphened or _coded(prefix.group(1))):
         start -= len(prefix.group())
-    return start, end
+    docket = _DOCKET_LETTERS.match(text, start)
+    docket = docket if docket and not shapes.CUE.search(docket.group(1) + " ") else None
+    year = _YEAR_BEFORE.search(text[max(0, start - 8) : start]) if docket else None
+    return start - (len(year.group()) if year else 0), end
 
 
 def _grouped(text: str, end: int) -> int:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from kit.guard.redact import lexicon
-from kit.guard.redact.patterns import SUFFIXES, TITLES
+from kit.guard.redact.patterns import PARTICLES, SUFFIXES, TITLES
 from kit.guard.redact.runs import DATE_STAMP, shouted
 from kit.guard.redact.spans import PEOPLE, Span
 
@@ -37,7 +37,9 @@ _AFTER = re.compile(rf"[ \t]+(?:(?:of|de|del|la|&)[ \t]+)?({_WORD})(?![\w'’-]|
 _ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest of the token
 # The town a firm or a place is in, written after it ("Bayview Smiles Dental in Gig Harbor").
 _LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WORD}){{0,2}})(?![\w'’-])")
-_BEFORE = re.compile(rf"(?<![\w'’.-])({_WORD})[ \t]+\Z")
+# The word before a run, with a joiner in lower case between them ("Teach an Mhuilinn", "Bank of").
+_JOINERS = "|".join(sorted(PARTICLES | {"of", "an", "&"}, key=len, reverse=True))
+_BEFORE = re.compile(rf"(?<![\w'’.-])({_WORD})[ \t]+(?:(?:{_JOINERS})[ \t]+)?\Z")
 # The number of one to four digits, or two groups joined by a hyphen ("40-112"), that closes a firm's
 # name of two words or more, or a code with a hyphen ("FCF-T 2207"), before a comma, a bracket, a
 # sentence's end, the line's end or a word in lower case that goes on with the sentence, not a unit

@@ -24,7 +24,7 @@ import re
 from kit.guard.redact import ages, fields, lexicon, mentions, patterns, places, shapes
 from kit.guard.redact.facts import block_end
 from kit.guard.redact.patterns import UPPER_LETTER
-from kit.guard.redact.runs import MIXED_CODE, WORD
+from kit.guard.redact.runs import MIXED_CODE, WORD, whispered
 from kit.guard.redact.spans import LABELLED, ZONE, Person, Span
 from kit.rules import record
 
@@ -161,6 +161,26 @@ def _echo_spans(
         key = _key(match.group())
         kind = kinds.get(key, "NAME")
         found.append(Span(match.start(), match.end(), kind, (kind, key), ZONE))
+    return found + _whispered_echoes(text, given, start, end)
+
+
+def _whispered_echoes(
+    text: str, given: tuple[tuple[str, str], ...], start: int, end: int | None
+) -> list[Span]:
+    """A name that is also an English word ("Jesse", "Rosa"), found again in lower case on a line that
+    capitalises nothing ("advised no - jesse picking up"); a common English word is not looked for."""
+    kinds = {_key(word): kind for kind, word in given if " " not in word and lexicon.english(word)
+             and not lexicon.safe(word)}  # fmt: skip
+    if not kinds:
+        return []
+    written = "|".join(map(re.escape, sorted(kinds, key=len, reverse=True)))
+    pattern = re.compile(rf"(?<![\w'’-])(?i:{written})(?![\w'’-])")
+    found = []
+    for line in re.finditer(r"[^\n]+", text[: len(text) if end is None else end]):
+        if line.end() > start and whispered(line.group()):
+            found += [Span(line.start() + m.start(), line.start() + m.end(), kinds[_key(m.group())],
+                           (kinds[_key(m.group())], _key(m.group())), ZONE)
+                      for m in pattern.finditer(line.group())]  # fmt: skip
     return found
 
 

@@ -174,3 +174,39 @@ def test_a_firm_s_name_written_again_in_part_and_in_lower_case():
     said = "Son works at Ozark Hills Poultry Processing. Per note: ozark hills poultry called."
     line = _prose_of(said, "Cruz, Jaden")
     assert not re.search(r"ozark|hills|poultry", line, re.I), line
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gone"),
+    [
+        ("Hemiarthroplasty; implant lot ZB-HEMI-LOT 44817-A noted.", ["ZB-", "HEMI", "44817"]),  # three parts
+        ("Updates to father per custody order 2024 D 001187 only.", ["2024", "001187"]),  # a docket's year
+        ("She runs a B&B there, Teach an Mhuilinn Guesthouse, by the quay.", ["Teach", "Mhuilinn"]),
+    ],
+)
+def test_the_rest_of_a_code_or_a_name_written_before_it(sentence, gone):
+    line = _prose_of(sentence, "Cruz, Jaden")
+    assert not [piece for piece in gone if piece in line], line
+
+
+@pytest.mark.parametrize("sentence", ["Seen at 1430 ID 1234567 today.", "Seen at 1430 D 1234567 today."])
+def test_a_time_before_a_number_is_no_docket_year(sentence):
+    assert "1430" in _prose_of(sentence, "Cruz, Jaden")
+
+
+def test_a_short_form_doubled_is_the_name():
+    """The patient's own placeholder, not a stranger's: the reader is told it is the same person."""
+    line = _prose_of("Kay-Kay lives with mom; Kay is shy.", "YAZZIE, KAYDEN ROMAN")
+    assert "take. [PATIENT-1] lives with mom; [PATIENT-1] is shy." in line, line
+
+
+def test_a_name_that_is_an_english_word_in_a_line_that_capitalises_nothing():
+    """On a clerk's line in lower case a known name is found in lower case; elsewhere only capitalised."""
+    text = admission_record(
+        documentation="Seen on the take. His hired hand Jesse Puckett brought him. Background of asthma.",
+        review=("pt to drive self? advised no - jesse picking up in orchard truck",
+                "Discussed with Jesse. The jesse ratio is irrelevant here, Dr."),
+        more_facts=(("Patient", "Cruz, Jaden"),),
+    )  # fmt: skip
+    out = redact(text, "ADM-X", "salt").text
+    assert "advised no - [NAME-" in out and "The jesse ratio" in out, out
