@@ -317,10 +317,14 @@ def _phone_spans(text: str) -> list[Span]:
 _WORKPLACE = re.compile(rf"[ \t]+(?:{patterns.WORKPLACE_WORDS})(?:[ \t]+(?:{patterns.WORKPLACE_WORDS}))?\b")
 
 
+_WORKPLACED = frozenset({"EMPLOYER", "NAME", "PLACE"})  # "at Fraser Paper mill": a name before a mill
+
+
 def _workplaces(text: str, spans: list[Span]) -> list[Span]:
-    """An employer's span with the words after it that go on naming the workplace ("school cafeteria")."""
+    """An employer's, a name's or a place's span with the words after it that go on naming a workplace
+    ("school cafeteria", "Fraser Paper mill")."""
     return [Span(s.start, tail.end(), s.kind, s.key, s.rank) for s in spans
-            if s.kind == "EMPLOYER" and (tail := _WORKPLACE.match(text, s.end))]
+            if s.kind in _WORKPLACED and (tail := _WORKPLACE.match(text, s.end))]
 
 
 def _titled_initials(text: str) -> list[Span]:

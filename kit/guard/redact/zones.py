@@ -45,6 +45,7 @@ _STREET = re.compile(
     r"Co\.? Rd\.?|FM|Farm(?: to Market)? Road|Ranch Road|Interstate|Exit|(?i:mile marker))"
     r"[ \t-]?\d{1,4}[A-Z]?\b"
     # "Route 9", "Exit 317": a road or a point on it
+    r"|(?<![\w])Rt\.?[ \t]?\d{1,4},?(?=[ \t]+[A-Z][a-z])"  # "Rt 1 Caney Fork", not "Rt 2 cm" (right)
     r"|(?<![\w.#-])(?:(?!(?:The|This|That|Our|Each|Every|Any)\b)"
     r"[A-Z][^\W\d_]*(?:['’-][^\W\d_]+)*\.?[ \t]+){1,3}"
     r"(?:County|Parish|Borough|Township|Twp\.?)(?![\w])"  # "Queens County": a unit smaller than a state

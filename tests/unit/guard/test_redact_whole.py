@@ -210,3 +210,20 @@ def test_a_name_that_is_an_english_word_in_a_line_that_capitalises_nothing():
     )  # fmt: skip
     out = redact(text, "ADM-X", "salt").text
     assert "advised no - [NAME-" in out and "The jesse ratio" in out, out
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gone"),
+    [
+        ("She was a seamstress at Fraser Paper mill for forty years.", ["Fraser", "mill"]),  # no work verb
+        ("ID card to pt address Rt 1 Caney Fork, Hindman; sent.", ["Rt", "Caney"]),  # a rural route
+    ],
+)
+def test_a_workplace_word_or_a_route_goes_with_the_name_beside_it(sentence, gone):
+    line = _prose_of(sentence, "Cruz, Jaden")
+    assert not [piece for piece in gone if re.search(rf"\b{piece}\b", line)], line
+
+
+def test_right_written_rt_before_a_number_stays():
+    said = "Rt 2 cm lesion; Rt 3 times daily."
+    assert said in _prose_of(said, "Cruz, Jaden")
