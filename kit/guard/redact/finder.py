@@ -318,13 +318,26 @@ _WORKPLACE = re.compile(rf"[ \t]+(?:{patterns.WORKPLACE_WORDS})(?:[ \t]+(?:{patt
 
 
 _WORKPLACED = frozenset({"EMPLOYER", "NAME", "PLACE"})  # "at Fraser Paper mill": a name before a mill
+# One or two words in lower case closing a clause after an employer ("works at Hartsfield Airport
+# concessions;"): the part of the firm the person works in.
+_CLOSING_WORDS = re.compile(
+    r"(?:[ \t]+[a-z][a-z'’-]{2,}){1,2}(?=[ \t]*(?:[,;:)]|\.(?:\s|$)|$))", re.MULTILINE
+)
 
 
 def _workplaces(text: str, spans: list[Span]) -> list[Span]:
     """An employer's, a name's or a place's span with the words after it that go on naming a workplace
-    ("school cafeteria", "Fraser Paper mill")."""
-    return [Span(s.start, tail.end(), s.kind, s.key, s.rank) for s in spans
-            if s.kind in _WORKPLACED and (tail := _WORKPLACE.match(text, s.end))]
+    ("school cafeteria", "Fraser Paper mill"), and an employer's with the words in lower case that close
+    its clause ("Hartsfield Airport concessions;"), none of them one of the commonest English words."""
+    found = []
+    for span in spans:
+        tail = _WORKPLACE.match(text, span.end) if span.kind in _WORKPLACED else None
+        if span.kind == "EMPLOYER" and tail is None:
+            tail = _CLOSING_WORDS.match(text, span.end)
+            tail = tail if tail and not any(map(lexicon.function_word, tail.group().split())) else None
+        if tail:
+            found.append(Span(span.start, tail.end(), span.kind, span.key, span.rank))
+    return found
 
 
 def _titled_initials(text: str) -> list[Span]:

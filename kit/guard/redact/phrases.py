@@ -5,8 +5,10 @@ at least no safe word (the words of a name that are all English, "hills poultry"
 nothing alone).
 
 It adds a span of the name's type and identity for each part written again; a name of one word is
-found again by the finders that found it. It never looks for a person's name here (a person's words are
-found again one by one, kit.guard.redact.finder), and it never takes a part that is only safe words.
+found again by the finders that found it. A person's name found in a record's own fields is found
+again word by word (kit.guard.redact.finder); a run the finders typed as a name (a firm a facts value
+names: "emp: hudson rail logistics inc") is looked for here too. It never takes a part that is only
+safe words.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 from kit.guard.redact import lexicon
 from kit.guard.redact.spans import Span
 
-NAMED = frozenset({"EMPLOYER", "PLACE", "ADDRESS"})
+NAMED = frozenset({"EMPLOYER", "PLACE", "ADDRESS", "NAME"})  # a firm a facts value names is a NAME
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*[^\W_]|[^\W\d_]")
 LEAST_WORDS = 2
 

@@ -34,6 +34,12 @@ _WORD = (
     r"|\d{1,3}(?:st|nd|rd|th))"  # an ordinal inside a place's name: "3rd Cross", "2nd Stage"
 )
 _AFTER = re.compile(rf"[ \t]+(?:(?:of|de|del|la|&)[ \t]+)?({_WORD})(?![\w'’-]|[ \t]*:)")  # "ZIP:" is a label
+# After a body's own word, "on" and "for" go on naming it ("Area Agency on Aging", "Center for Independent
+# Living"); after any other word they start a clause ("Maria Lopez on Monday").
+_BODY_AFTER = re.compile(rf"[ \t]+(?:on|for|upon)[ \t]+({_WORD})(?![\w'’-]|[ \t]*:)")
+_BODIES = frozenset({"agency", "council", "society", "center", "centre", "institute", "department",
+                     "office", "commission", "board", "association", "committee", "foundation",
+                     "coalition", "alliance", "network", "league", "bureau", "fund", "trust"})  # fmt: skip
 _ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest of the token
 # The town a firm or a place is in, written after it ("Bayview Smiles Dental in Gig Harbor").
 _LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WORD}){{0,2}})(?![\w'’-])")
@@ -112,6 +118,14 @@ def aliases(text: str, spans: list[Span]) -> list[Span]:
             for m in pattern.finditer(text)]  # fmt: skip
 
 
+def _next_word(text: str, end: int, line_end: int) -> re.Match[str] | None:
+    """The next word of a run: right after it, or after "on"/"for" when the run ends with a body's word."""
+    after = _AFTER.match(text, end, line_end)
+    if after is None and text[:end].split()[-1].lower() in _BODIES:
+        after = _BODY_AFTER.match(text, end, line_end)
+    return after
+
+
 def _closes(word: str, number: str) -> bool:
     """Whether a number closes the name its word ends: after a word in title case ("Local 612"), or after
     a code in capitals when the number has three digits or more ("OR KDW 221", a plate's "NN GOV
@@ -152,7 +166,7 @@ def completed(text: str, spans: list[Span]) -> list[Span]:
         if shouted(text[line_start:line_end]):
             continue
         start, end = span.start, span.end
-        while (after := _AFTER.match(text, end, line_end)) and _takes(after.group(1), False):
+        while (after := _next_word(text, end, line_end)) and _takes(after.group(1), False):
             end = after.end()
         if attached := _ATTACHED.match(text, end, line_end):
             end = attached.end()

@@ -57,10 +57,11 @@ _STREET = re.compile(
 
 # A numbered road written by its system's short code after a word that puts something on it ("struck on
 # US-491", "lives off SR 87", "eastbound I-40", "off NM-264"): a place smaller than a state. Without such
-# a word the code may be clinical ("I-131", "CA-125"); a code the clinical lexicon knows is not taken.
+# a word the code may be clinical ("I-131", "CA-125"); two capitals the clinical lexicon knows, before a
+# hyphen, are not taken as a state's code.
 _ON_ROAD = re.compile(
     r"(?i:\b(?:on|off|along|via|near|onto|took|take|taking|crossing|past|[nsew]b|(?:north|south|east|west)bound)"
-    r"\b)[ \t]+(?P<v>(?P<code>US|I|SR|SH|CR|[A-Z]{2}(?=-))[ \t-]?\d{1,4})(?![\w%-])"
+    r"\b)[ \t]+(?P<v>(?:US|I|SR|SH|CR|(?P<state>[A-Z]{2})(?=-))[ \t-]?\d{1,4})(?![\w%-]|\.\d)"
     r"(?![ \t]?(?i:mg|mcg|ml|units?)\b)"
 )
 # A street in any case after a word that says an address follows ("old addr 1403 n 52nd st phila",
@@ -221,7 +222,7 @@ def find(text: str, anchor: int) -> list[Span]:
               for m in _STREET.finditer(text, facts_end)]
     spans += _cued_streets(text, facts_end)
     spans += [Span(m.start("v"), m.end("v"), "ADDRESS", patterns.identity("ADDRESS", m.group("v")), ZONE)
-              for m in _ON_ROAD.finditer(text, facts_end) if not lexicon.clinical(m.group("code"))]
+              for m in _ON_ROAD.finditer(text, facts_end) if not lexicon.clinical(m.group("state") or "")]
     prose = mentions.prose_spans(text)
     given += _remembered(text, prose)
     spans += prose + _echo_spans(text, given, facts_end)

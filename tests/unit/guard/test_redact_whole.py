@@ -227,3 +227,34 @@ def test_a_workplace_word_or_a_route_goes_with_the_name_beside_it(sentence, gone
 def test_right_written_rt_before_a_number_stays():
     said = "Rt 2 cm lesion; Rt 3 times daily."
     assert said in _prose_of(said, "Cruz, Jaden")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "gone"),
+    [
+        ("They live on their land off CR 412; quiet.", ["412"]),  # a county road, whatever CR means elsewhere
+        ("Meals via Eastern Shore Area Agency on Aging now.", ["Eastern", "Aging"]),  # a body's name goes on
+        ("Mother works at Hartsfield Airport concessions; note sent.", ["Hartsfield", "concessions"]),
+    ],
+)
+def test_a_road_a_body_or_a_workplace_written_on_past_where_it_seemed_to_end(sentence, gone):
+    line = _prose_of(sentence, "Cruz, Jaden")
+    assert not [piece for piece in gone if piece in line], line
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Called Maria Lopez on Monday.", "He works at Kroger and is tired.", "Creatinine on CR 1.2 now."],
+)
+def test_a_day_a_clause_or_a_reading_after_a_name_stays(sentence):
+    kept = {"Called": "on Monday.", "He": "and is tired.", "Creatinine": "CR 1.2 now."}[sentence.split()[0]]
+    assert kept in _prose_of(sentence, "Cruz, Jaden")
+
+
+def test_a_firm_a_facts_value_names_is_found_again_in_part():
+    text = admission_record(
+        more_facts=(("Patient", "Cruz, Jaden"), ("emp", "hudson rail logistics inc")),
+        review=("ewp eligibility ok; employer hr at hudson rail fax req'd FMLA form",),
+    )
+    line = next(x for x in redact(text, "ADM-X", "salt").text.splitlines() if "eligibility ok" in x)
+    assert not re.search(r"hudson|rail", line), line
