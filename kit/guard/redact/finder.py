@@ -47,7 +47,9 @@ MIN_INITIALS = 3  # undotted initials shorter than this are too often an abbrevi
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
 ID_LETTERS = "[A-Za-z]{1,4}"  # the letters a record number may start with ("V", "MRN")
 _INITIAL = rf"{UPPER_LETTER}\."
-_PARTICLE = rf"(?i:{'|'.join(sorted(PARTICLES, key=len, reverse=True))})"
+# A particle as written, or without its accent ("NI BHRIAIN" for Ní Bhriain).
+_PARTICLE_FORMS = PARTICLES | {folded for p in PARTICLES if len(folded := lexicon.fold(p)) > 1}
+_PARTICLE = rf"(?i:{'|'.join(sorted(_PARTICLE_FORMS, key=len, reverse=True))})"
 _PARTICLES = rf"(?:{_PARTICLE}[ \t]+)+"  # "Van der ", "de la "
 _NAME_RUN = re.compile(
     rf"(?:{_PARTICLES})?(?:{NAME_WORD}|{_INITIAL})(?:[ \t]+(?:{_PARTICLES})?(?:{NAME_WORD}|{_INITIAL}))*"
@@ -69,8 +71,9 @@ _LEADING_TITLE = re.compile(  # "Mr John Smith"; a title that is also a given na
 )
 _TRAILING_INITIAL = re.compile(rf"[ \t]{UPPER_LETTER}\.")
 _LAY_TITLES = "|".join(re.escape(t) for t in sorted(TITLES, key=len, reverse=True) if TITLES[t] == "NAME")
-_TITLED_INITIAL = re.compile(  # "Mr. F.", "Mrs. R. Castellanos"; not "Dr. R." (staff)
-    rf"(?<![\w.])(?:{_LAY_TITLES})\.?[ \t]+({UPPER_LETTER}\.(?:[ \t]+{NAME_WORD})?)(?![\w])"
+_CUT_SHORT = rf"(?:{UPPER_LETTER}|[A-Z][a-z]{{1,2}}[A-Z])\."  # "F.", a surname cut short: "McC.", "DeS."
+_TITLED_INITIAL = re.compile(  # "Mr. F.", "Mrs. R. Castellanos", "Mr. McC."; not "Dr. R." (staff)
+    rf"(?<![\w.])(?:{_LAY_TITLES})\.?[ \t]+({_CUT_SHORT}(?:[ \t]+{NAME_WORD})?)(?![\w])"
 )
 _LOWER_TAIL = re.compile(  # "Drago volk (son)", "John van den silva (brother)"
     rf"[ \t]+((?:{_PARTICLES})?{LOWER_SURNAME})(?=[ \t]*(?:[,;(]|\band\b|$))"

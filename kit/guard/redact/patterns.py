@@ -156,7 +156,7 @@ RELATIONS = (
     r"grandson|granddaughter|grandmother|grandfather|grandchild|friend|neighbou?r|carer|caregiver|lodger|"
     r"flatmate|housemate|roommate|fianc[ée]e?|stepson|stepdaughter|son-in-law|daughter-in-law|guardian|"
     r"boyfriend|girlfriend|spouse|mom|mum|mommy|dad|daddy|mama|papa|stepmother|stepfather|stepmom|stepdad|"
-    r"half-brother|half-sister|twin|companion"
+    r"half-brother|half-sister|twin|companion|grandma|grandpa|granny|grandparent|grandkid|nana|nanna|gran"
 )
 # Name particles ("Van der Berg", "de la Cruz"): part of a surname where a name word follows them, never
 # a name on their own; and suffixes. Neither is looked for alone.

@@ -258,3 +258,20 @@ def test_a_firm_a_facts_value_names_is_found_again_in_part():
     )
     line = next(x for x in redact(text, "ADM-X", "salt").text.splitlines() if "eligibility ok" in x)
     assert not re.search(r"hudson|rail", line), line
+
+
+def test_a_surname_cut_short_after_a_courtesy_title():
+    line = _prose_of("SW: Mr. McC. worried about mother; Dr. McC. agreed.", "McCreary, Donnie")
+    assert "Mr. McC." not in line and "Dr. McC." in line, line  # a clinician stays
+
+
+def test_a_particle_written_without_its_accent_goes_with_the_surname():
+    text = admission_record(more_facts=(("Patient", "NÍ BHRIAIN, Siobhán"),),
+                            review=("RAMQ form; pt S. NI BHRIAIN signed it",))  # fmt: skip
+    line = next(x for x in redact(text, "ADM-X", "salt").text.splitlines() if "RAMQ form" in x)
+    assert not re.search(r"(?i)\bni\b|bhriain", line), line
+
+
+def test_an_age_in_brackets_after_grandma():
+    line = _prose_of("Partner caring for child and grandma (93); nana is 91.", "Cruz, Jaden")
+    assert "93" not in line and "91" not in line and line.count("90 or older") == 2, line
