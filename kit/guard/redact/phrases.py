@@ -4,7 +4,9 @@ employer. A part is two or more of the name's words next to each other, in the n
 at least no safe word (the words of a name that are all English, "hills poultry", are left: they name
 nothing alone).
 
-It adds a span of the name's type and identity for each part written again; a name of one word is
+A firm is found again by its initials too, in capitals ("GSTA" after "garden state transit authority"),
+three letters or more that the lexicons do not know as a word ("COPD" stays). It adds a span of the
+name's type and identity for each part written again; a name of one word is
 found again by the finders that found it. A person's name found in a record's own fields is found
 again word by word (kit.guard.redact.finder); a run the finders typed as a name (a firm a facts value
 names: "emp: hudson rail logistics inc") is looked for here too. It never takes a part that is only
@@ -18,6 +20,9 @@ import re
 from kit.guard.redact import lexicon
 from kit.guard.redact.spans import Span
 
+_JOINERS = frozenset({"of", "and", "the", "for", "on", "&", "de", "la", "del"})
+LEAST_INITIALS = 3
+INITIALLED = frozenset({"EMPLOYER", "NAME"})  # a firm is called by its initials; a street or a town is not
 NAMED = frozenset({"EMPLOYER", "PLACE", "ADDRESS", "NAME"})  # a firm a facts value names is a NAME
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*[^\W_]|[^\W\d_]")
 LEAST_WORDS = 2
@@ -31,21 +36,41 @@ def _parts(words: list[str]) -> list[tuple[str, ...]]:
     ]  # fmt: skip
 
 
+def _initials(words: list[str]) -> list[str]:
+    """A firm's initials as it is called by them ("GSTA" for Garden State Transit Authority): the first
+    letter of each word but its joiners, in capitals, from its first word on (a value may go on past the
+    name: "garden state transit authority - bus operator"); none that is a word the lexicons know ("COPD")."""
+    letters = "".join(w[0] for w in words if w.lower() not in _JOINERS).upper()
+    runs = (letters[:n] for n in range(LEAST_INITIALS, len(letters) + 1))
+    return [run for run in runs if not (lexicon.clinical(run) or lexicon.english(run))]
+
+
 def echoed(text: str, spans: list[Span]) -> list[Span]:
     """Each part of a multi-word firm's or place's name written again anywhere in `text`, in any case."""
     owners: dict[tuple[str, ...], Span] = {}
+    initialled: dict[str, Span] = {}
     for span in sorted(spans, key=lambda s: (s.rank, s.start)):
         if span.kind in NAMED and span.day is None:
             words = _WORD.findall(text[span.start : span.end])
             for part in _parts(words):
                 owners.setdefault(tuple(w.lower() for w in part), span)
+            for initials in _initials(words) if span.kind in INITIALLED else []:
+                initialled.setdefault(initials, span)
+    found = _initialled(text, initialled)
     if not owners:
-        return []
+        return found
     alternatives = sorted(owners, key=lambda part: -sum(map(len, part)))
     written = "|".join(r"[ \t]+".join(map(re.escape, part)) for part in alternatives)
     pattern = re.compile(rf"(?<![\w'’-])(?i:{written})(?![\w'’-])")
-    found = []
     for match in pattern.finditer(text):
         owner = owners[tuple(w.lower() for w in _WORD.findall(match.group()))]
         found.append(Span(match.start(), match.end(), owner.kind, owner.key, owner.rank))
     return found
+
+
+def _initialled(text: str, initialled: dict[str, Span]) -> list[Span]:
+    if not initialled:
+        return []
+    pattern = re.compile(rf"(?<![\w-])(?:{'|'.join(sorted(initialled, key=len, reverse=True))})(?![\w-])")
+    return [Span(m.start(), m.end(), initialled[m.group()].kind, initialled[m.group()].key,
+                 initialled[m.group()].rank) for m in pattern.finditer(text)]  # fmt: skip

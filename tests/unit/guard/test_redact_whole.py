@@ -275,3 +275,14 @@ def test_a_particle_written_without_its_accent_goes_with_the_surname():
 def test_an_age_in_brackets_after_grandma():
     line = _prose_of("Partner caring for child and grandma (93); nana is 91.", "Cruz, Jaden")
     assert "93" not in line and "91" not in line and line.count("90 or older") == 2, line
+
+
+def test_a_firm_called_by_its_initials():
+    """From its first word on, past the end of a value that goes on ("- driver"); not a word the
+    lexicons know ("COPD" stays)."""
+    text = admission_record(
+        more_facts=(("Patient", "Cruz, Jaden"), ("employer", "garden state transit authority - driver")),
+        review=("Work note faxed to GSTA medical office; COPD stable; Central Oregon Pain Doctors called.",),
+    )
+    line = next(x for x in redact(text, "ADM-X", "salt").text.splitlines() if "Work note" in x)
+    assert "GSTA" not in line and "COPD stable" in line, line
