@@ -61,7 +61,7 @@ ISSUED_DIGITS = 3  # a number this long after a cue and an issuer's code is an i
 HASHED_DIGITS = 4  # a number right after "#" with this many digits is cued ("#16" is a catheter's size)
 # Words that say the number after them identifies someone or something (context words).
 CUE = re.compile(
-    r"(?i:\b(?:plates?|tags?|VINs?|serials?|S/N|SN|licen[cs]es?|lic|DL|cert(?:ificate)?s?|policy|member|"
+    r"(?i:\b(?:plates?|tags?|VINs?|serials?|S/N|SN|licen[cs]es?|lic|C?DL|cert(?:ificate)?s?|policy|member|"
     r"subscriber|beneficiary|MBI|HICN|IDs?|grp|group|accounts?|acct|HAR|FIN|CSN|MRN|MR|claims?|"
     r"auth(?:ori[sz]ation)?s?|ref(?:erence|erral)?s?|case|confirmation|conf|ticket|badge|employee|NPI|DEA|"
     r"SSN|last\s+(?:four|4)|ending(?:\s+in)?|ends(?:\s+in)?|call\s+sign)\b\.?(?:\s*(?:no\b\.?|number\b|"

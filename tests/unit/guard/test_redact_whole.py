@@ -286,3 +286,9 @@ def test_a_firm_called_by_its_initials():
     )
     line = next(x for x in redact(text, "ADM-X", "salt").text.splitlines() if "Work note" in x)
     assert "GSTA" not in line and "COPD stable" in line, line
+
+
+def test_a_commercial_driver_s_licence_with_its_state_and_digit_groups():
+    """"CDL" says a licence number follows, as "DL" did; its groups look like a time and a year."""
+    line = _prose_of("Her bus licence (CDL NM 0448 1920) is suspended.", "Cruz, Jaden")
+    assert "0448" not in line and "1920" not in line, line
