@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
 from kit.guard.redact import (
     births,
@@ -42,6 +43,7 @@ from kit.guard.redact.patterns import (
     UPPER_NAME_WORD,
 )
 from kit.guard.redact.spans import FREE, LABELLED, NAMED, Person, Span
+from kit.rules import record
 
 MIN_INITIALS = 3  # undotted initials shorter than this are too often an abbreviation ("MB", "PT")
 ECHO_MIN = 5  # a labelled value shorter than this (a 4-digit pager) is not looked for unlabelled
@@ -361,4 +363,20 @@ def candidates(text: str) -> list[Span]:
     spans += _workplaces(text, spans) + short_forms.spans(text, spans)
     completed = whole.completed(text, spans) + whole_names.completed(text, spans)
     echoed = phrases.echoed(text, spans + completed)
-    return spans + completed + echoed + whole_names.aliases(text, spans) + devices.completed(text, spans)
+    found = spans + completed + echoed + whole_names.aliases(text, spans) + devices.completed(text, spans)
+    return _off_headings(text, found)
+
+
+_HEADING = re.compile(rf"^(?:{'|'.join(map(re.escape, record.HEADINGS))})[ \t]*", re.MULTILINE)
+
+
+def _off_headings(text: str, spans: list[Span]) -> list[Span]:
+    """The spans with the record's own section headings left out of them: a span that runs into a heading
+    from the rest of its line ("UTILIZATION REVIEW NOTES Dr ...", read as a street) starts after it."""
+    headings = [(m.start(), m.end()) for m in _HEADING.finditer(text)]
+    kept = []
+    for span in spans:
+        start = next((end for begin, end in headings if begin <= span.start < end), span.start)
+        if start < span.end:
+            kept.append(span if start == span.start else replace(span, start=start))
+    return kept

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 
 from kit.guard.redact import dates, facts, finder, lexicon, patterns
+from kit.rules import record
 
 DIGIT_RUN = 5  # a digit run of this many or more is looked for on its own (four would be a year or a dose)
 _SEPARATOR = r"[^0-9A-Za-z]{0,3}"
@@ -111,6 +112,10 @@ def _value_probes(text: str) -> Iterator[tuple[str, str]]:
                 yield kind, rf"(?<!\d){run}(?!\d)"
 
 
+# The record's own section headings, each at the start of its line.
+_HEADINGS = re.compile(rf"^(?:{'|'.join(map(re.escape, record.HEADINGS))})", re.MULTILINE)
+
+
 def without_dates(text: str) -> str:
     """`text` with every date blanked out: "June" in "27 June 2023" is a month, not a name."""
     out = list(text)
@@ -123,6 +128,7 @@ def leaks(original: str, outgoing: str) -> list[str]:
     """The identifier types named in `original`'s fields that `outgoing` still carries (its dates set
     aside), sorted; empty when the text may go."""
     outgoing = _PLACEHOLDER.sub(" ", without_dates(outgoing))  # "[PHONE-1]" is the redactor's, no name
+    outgoing = _HEADINGS.sub(" ", outgoing)  # the record's own "SERVICES DELIVERED" names no one
     probes: dict[str, list[str]] = {}
     for kind, probe in (*_name_probes(original), *_value_probes(original)):
         probes.setdefault(kind, []).append(probe)

@@ -166,6 +166,13 @@ PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "
 SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 # Words in lower case that go on naming a workplace after its name ("the Nuevo Alamar school cafeteria",
 # "Kovach Brothers department store", "Mid-South Parcel hub"): part of the employer.
+# A body's own word, after which "on" and "for" go on naming it ("Area Agency on Aging", "Center for
+# Independent Living").
+BODY_WORDS = frozenset({
+    "agency", "council", "society", "center", "centre", "institute", "department", "office", "commission",
+    "board", "association", "committee", "foundation", "coalition", "alliance", "network", "league",
+    "bureau", "fund", "trust",
+})  # fmt: skip
 WORKPLACE_WORDS = (
     r"school|cafeteria|store|department store|shop|plant|mill|factory|warehouse|hub|depot|yard|mine|farm|"
     r"ranch|office|branch|kitchen|restaurant|diner|bakery|garage|dealership|site|camp|terminal|distribution "

@@ -5,12 +5,12 @@ at least no safe word (the words of a name that are all English, "hills poultry"
 nothing alone).
 
 A firm is found again by its initials too, in capitals ("GSTA" after "garden state transit authority"),
-three letters or more that the lexicons do not know as a word ("COPD" stays). It adds a span of the
-name's type and identity for each part written again; a name of one word is
-found again by the finders that found it. A person's name found in a record's own fields is found
-again word by word (kit.guard.redact.finder); a run the finders typed as a name (a firm a facts value
-names: "emp: hudson rail logistics inc") is looked for here too. It never takes a part that is only
-safe words.
+three letters or more that the lexicons do not know as a word ("COPD" stays).
+
+It adds a span of the name's type and identity for each part written again; a name of one word is found
+again by the finders that found it. A person's name from a record's own fields is found again word by
+word (kit.guard.redact.finder); a run the finders typed as a name (a firm a facts value names: "emp:
+hudson rail logistics inc") is looked for here too. It never takes a part that is only safe words.
 """
 
 from __future__ import annotations
@@ -63,12 +63,14 @@ def echoed(text: str, spans: list[Span]) -> list[Span]:
     written = "|".join(r"[ \t]+".join(map(re.escape, part)) for part in alternatives)
     pattern = re.compile(rf"(?<![\w'’-])(?i:{written})(?![\w'’-])")
     for match in pattern.finditer(text):
-        owner = owners[tuple(w.lower() for w in _WORD.findall(match.group()))]
-        found.append(Span(match.start(), match.end(), owner.kind, owner.key, owner.rank))
+        owner = owners.get(tuple(w.lower() for w in _WORD.findall(match.group())))
+        if owner:  # a letter whose lower case is two letters ("İ") keys no part
+            found.append(Span(match.start(), match.end(), owner.kind, owner.key, owner.rank))
     return found
 
 
 def _initialled(text: str, initialled: dict[str, Span]) -> list[Span]:
+    """Each firm's initials written again, in capitals as they are."""
     if not initialled:
         return []
     pattern = re.compile(rf"(?<![\w-])(?:{'|'.join(sorted(initialled, key=len, reverse=True))})(?![\w-])")

@@ -4,10 +4,11 @@ word), a firm's words after a place found in it ("Seoul Garden Dry Cleaners", "H
 a plate's code after its state ("Texas R47 2KT"), the rest of its token ("TM-118"), a person's name in
 its own script in brackets after it ("Soon-ja Park (박순자)"), the other name a person goes by written
 in brackets beside the name ("Jaden (JC)", "JC (Jaden)", "Robert (Bobby)") wherever it is written, the
-number closing
-a firm's name ("School District 112,"), and the town a firm
-or place is said to be in ("Bayview Smiles Dental in Gig Harbor"). A run of capitalised words names one
-thing; when one of its words identifies the patient, the rest goes with it.
+number closing a firm's name ("School District 112,", "ISD 166 for 38 years"), the words after a
+body's word and "on" or "for" ("Area Agency on Aging"), the word before a lower-case joiner ("Teach an
+Mhuilinn"), and the town a firm or place is said to be in ("Bayview Smiles Dental in Gig Harbor"). A
+run of capitalised words names one thing; when one of its words identifies the patient, the rest goes
+with it.
 
 It adds a longer candidate beside the one found (kit.guard.redact.core keeps the longest). It never
 extends a number, a date or an age, never takes a courtesy or clinical title in front ("Mrs.", "Dr."),
@@ -21,7 +22,7 @@ from __future__ import annotations
 import re
 
 from kit.guard.redact import lexicon
-from kit.guard.redact.patterns import PARTICLES, SUFFIXES, TITLES
+from kit.guard.redact.patterns import BODY_WORDS, PARTICLES, SUFFIXES, TITLES
 from kit.guard.redact.runs import DATE_STAMP, shouted
 from kit.guard.redact.spans import PEOPLE, Span
 
@@ -37,9 +38,6 @@ _AFTER = re.compile(rf"[ \t]+(?:(?:of|de|del|la|&)[ \t]+)?({_WORD})(?![\w'’-]|
 # After a body's own word, "on" and "for" go on naming it ("Area Agency on Aging", "Center for Independent
 # Living"); after any other word they start a clause ("Maria Lopez on Monday").
 _BODY_AFTER = re.compile(rf"[ \t]+(?:on|for|upon)[ \t]+({_WORD})(?![\w'’-]|[ \t]*:)")
-_BODIES = frozenset({"agency", "council", "society", "center", "centre", "institute", "department",
-                     "office", "commission", "board", "association", "committee", "foundation",
-                     "coalition", "alliance", "network", "league", "bureau", "fund", "trust"})  # fmt: skip
 _ATTACHED = re.compile(r"(?:[-/#][A-Za-z0-9]+)+(?![\w-])")  # "TM-118": the rest of the token
 # The town a firm or a place is in, written after it ("Bayview Smiles Dental in Gig Harbor").
 _LOCATED = re.compile(rf"[ \t]+(?:in|of|near|outside)[ \t]+({_WORD}(?:[ \t]+{_WORD}){{0,2}})(?![\w'’-])")
@@ -121,7 +119,7 @@ def aliases(text: str, spans: list[Span]) -> list[Span]:
 def _next_word(text: str, end: int, line_end: int) -> re.Match[str] | None:
     """The next word of a run: right after it, or after "on"/"for" when the run ends with a body's word."""
     after = _AFTER.match(text, end, line_end)
-    if after is None and text[:end].split()[-1].lower() in _BODIES:
+    if after is None and text[:end].split()[-1].lower() in BODY_WORDS:
         after = _BODY_AFTER.match(text, end, line_end)
     return after
 

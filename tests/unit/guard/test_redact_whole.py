@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from kit.guard.redact import redact
+from kit.guard.redact import redact, restore_quote
 from tests.helpers import admission_record
 
 
@@ -292,3 +292,17 @@ def test_a_commercial_driver_s_licence_with_its_state_and_digit_groups():
     """"CDL" says a licence number follows, as "DL" did; its groups look like a time and a year."""
     line = _prose_of("Her bus licence (CDL NM 0448 1920) is suspended.", "Cruz, Jaden")
     assert "0448" not in line and "1920" not in line, line
+
+
+def test_a_span_never_takes_a_section_heading():
+    """Found by the Hypothesis property on CI's profile: "UTILIZATION REVIEW NOTES Dr Okafor" read as a
+    street ("... Dr", Drive) took the heading into a name the title line also carried, and the heading's
+    line no longer mapped back."""
+    text = admission_record(title="Seen by Dr Okafor (pager 4006)").replace(
+        "UTILIZATION REVIEW NOTES\n", "UTILIZATION REVIEW NOTES Dr Okafor (pager 4006)\n"
+    )
+    done = redact(text, "ADM-X", "salt")
+    line = next(x for x in done.text.splitlines() if x.startswith("UTILIZATION"))
+    assert line.startswith("UTILIZATION REVIEW NOTES [") and restore_quote(done, line) == (
+        "UTILIZATION REVIEW NOTES Dr Okafor (pager 4006)"
+    ), line
