@@ -88,6 +88,13 @@ def _prose_of(sentence: str, patient: str) -> str:
     return next(line for line in out.splitlines() if "Seen on the take." in line)
 
 
+def _assert_gone(sentence: str, gone: list[str]) -> str:
+    """The sentence's line, redacted, once none of `gone` is left in it."""
+    line = _prose_of(sentence, "Cruz, Jaden")
+    assert not [piece for piece in gone if piece in line], line
+    return line
+
+
 @pytest.mark.parametrize(
     ("sentence", "gone", "kept"),
     [
@@ -102,8 +109,7 @@ def _prose_of(sentence: str, patient: str) -> str:
 def test_a_device_s_make_and_model_go_with_its_serial(sentence, gone, kept):
     """A serial's make and model, written before its cue, name the device with it; the kind of device
     the clinical lexicon knows stays."""
-    line = _prose_of(sentence, "Cruz, Jaden")
-    assert not [piece for piece in gone if piece in line], line
+    line = _assert_gone(sentence, gone)
     assert all(piece in line for piece in kept), line
 
 
@@ -130,8 +136,7 @@ def test_what_names_no_device_stays_before_a_cue(sentence):
     ],
 )
 def test_another_name_in_brackets_beside_a_name_goes_wherever_written(sentence, gone):
-    line = _prose_of(sentence, "Cruz, Jaden")
-    assert not [piece for piece in gone if piece in line], line
+    _assert_gone(sentence, gone)
 
 
 @pytest.mark.parametrize(
@@ -185,8 +190,7 @@ def test_a_firm_s_name_written_again_in_part_and_in_lower_case():
     ],
 )
 def test_the_rest_of_a_code_or_a_name_written_before_it(sentence, gone):
-    line = _prose_of(sentence, "Cruz, Jaden")
-    assert not [piece for piece in gone if piece in line], line
+    _assert_gone(sentence, gone)
 
 
 @pytest.mark.parametrize("sentence", ["Seen at 1430 ID 1234567 today.", "Seen at 1430 D 1234567 today."])
@@ -238,8 +242,7 @@ def test_right_written_rt_before_a_number_stays():
     ],
 )
 def test_a_road_a_body_or_a_workplace_written_on_past_where_it_seemed_to_end(sentence, gone):
-    line = _prose_of(sentence, "Cruz, Jaden")
-    assert not [piece for piece in gone if piece in line], line
+    _assert_gone(sentence, gone)
 
 
 @pytest.mark.parametrize(
